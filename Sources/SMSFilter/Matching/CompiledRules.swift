@@ -1,0 +1,313 @@
+import PCRE2
+
+/// A rule set compiled for matching: a flat condition graph, one automaton for every keyword and
+/// regex literal, the regexes compiled with PCRE2, and the index from literals to the rules they
+/// can trigger. Immutable, shared by all threads.
+struct CompiledRules: Sendable {
+  /// A node of the flat condition graph.
+  enum Node: Sendable {
+    /// Keywords (automaton pattern ids in `literalRefs[range]`); `all` or any; on word
+    /// boundaries or anywhere.
+    case keywords(range: Range<Int>, all: Bool, bounded: Bool)
+    /// A body regex (index into `regexes`).
+    case regex(Int)
+    /// The sender equals one of a set (index into `senderSets`).
+    case senderIs(Int)
+    /// The sender starts with one of the prefixes (index into `senderPrefixes`).
+    case senderPrefix(Int)
+    /// A sender regex (index into `regexes`).
+    case senderRegex(Int)
+    /// The sender's kind is in the mask (bit `SenderKind` index).
+    case senderKind(UInt8)
+    /// The receiver's country is one of these upper-case codes.
+    case country([String])
+    /// The body has (or has not) a mixed-script word.
+    case mixedScript(Bool)
+    /// All of the children (`children[range]`).
+    case all(Range<Int>)
+    /// Any of the children.
+    case any(Range<Int>)
+    /// None of the children.
+    case none(Range<Int>)
+    /// At least `count` of the children.
+    case atLeast(Int, Range<Int>)
+    /// The guard with this index.
+    case guardRef(Int)
+  }
+
+  /// A compiled rule, in decision order.
+  struct CompiledRule: Sendable {
+    let rule: Rule
+    let root: Int
+  }
+
+  /// A compiled regex and the literals of which every match contains one (`nil`: always run).
+  struct CompiledRegex: Sendable {
+    let pattern: Pattern
+    let gate: [Int]?
+  }
+
+  var nodes: [Node] = []
+  var children: [Int] = []
+  var literalRefs: [Int] = []
+  var rules: [CompiledRule] = []
+  var guardRoots: [Int] = []
+  var guardNames: [String] = []
+  var regexes: [CompiledRegex] = []
+  var senderSets: [Set<[UInt8]>] = []
+  var senderPrefixes: [[[UInt8]]] = []
+
+  /// The normalised bytes of every literal (keywords and regex literals), by pattern id.
+  var literals: [[UInt8]] = []
+  /// Whether a literal needs a word boundary before / after it to count as a bounded match.
+  var needsLeftBoundary: [Bool] = []
+  var needsRightBoundary: [Bool] = []
+  var automaton: AhoCorasick
+
+  /// For each literal, the rules (decision-order indices) it can make candidates.
+  var triggerStart: [Int] = []
+  var triggerRules: [Int] = []
+  /// Rules that no literal can trigger: always evaluated.
+  var alwaysCandidates: [Int] = []
+
+  var ruleCount: Int { rules.count }
+}
+
+extension CompiledRules {
+  /// Compiles a validated rule set.
+  ///
+  /// - Throws: ``RuleLoadError`` if a regex fails to compile (a rule set made in code rather than
+  ///   loaded from files may not have been checked).
+  init(_ ruleSet: RuleSet) throws(RuleLoadError) {
+    var builder = Builder()
+    let ordered = ruleSet.rulesInDecisionOrder
+    // Guards first, so rules can refer to them by index.
+    let guardNames = ruleSet.guards.keys.sorted()
+    builder.guardIndex = Dictionary(uniqueKeysWithValues: guardNames.enumerated().map { ($1, $0) })
+    var guardRoots: [Int] = []
+    var guardTriggers: [Set<Int>?] = []
+    for name in guardNames {
+      let (root, trigger) = try builder.compile(ruleSet.guards[name]!, rule: nil, guardTriggers: nil)
+      guardRoots.append(root)
+      guardTriggers.append(trigger)
+    }
+    // Guards may refer to guards: resolve their triggers to a fixed point (no cycles: the loader
+    // refuses them), by recompiling triggers with the guards' own known triggers.
+    for _ in 0..<guardNames.count {
+      var changed = false
+      for (index, name) in guardNames.enumerated() {
+        let trigger = builder.trigger(of: ruleSet.guards[name]!, guardTriggers: guardTriggers)
+        if trigger != guardTriggers[index] {
+          guardTriggers[index] = trigger
+          changed = true
+        }
+      }
+      if !changed { break }
+    }
+    var compiledRules: [CompiledRule] = []
+    var ruleTriggers: [Set<Int>?] = []
+    for rule in ordered {
+      let (root, _) = try builder.compile(rule.condition, rule: rule, guardTriggers: guardTriggers)
+      compiledRules.append(CompiledRule(rule: rule, root: root))
+      ruleTriggers.append(builder.trigger(of: rule.condition, guardTriggers: guardTriggers))
+    }
+    // The literal → rules index.
+    var perLiteral = [[Int]](repeating: [], count: builder.literals.count)
+    var always: [Int] = []
+    for (ruleIndex, trigger) in ruleTriggers.enumerated() {
+      guard let trigger, !trigger.isEmpty else {
+        always.append(ruleIndex)
+        continue
+      }
+      for literal in trigger { perLiteral[literal].append(ruleIndex) }
+    }
+    var triggerStart: [Int] = [0]
+    var triggerRules: [Int] = []
+    for list in perLiteral {
+      triggerRules.append(contentsOf: list)
+      triggerStart.append(triggerRules.count)
+    }
+    self.nodes = builder.nodes
+    self.children = builder.children
+    self.literalRefs = builder.literalRefs
+    self.rules = compiledRules
+    self.guardRoots = guardRoots
+    self.guardNames = guardNames
+    self.regexes = builder.regexes
+    self.senderSets = builder.senderSets
+    self.senderPrefixes = builder.senderPrefixes
+    self.literals = builder.literals
+    self.needsLeftBoundary = builder.literals.map { WordBoundary.needsBoundary(before: $0) }
+    self.needsRightBoundary = builder.literals.map { WordBoundary.needsBoundary(after: $0) }
+    self.automaton = AhoCorasick(patterns: builder.literals)
+    self.triggerStart = triggerStart
+    self.triggerRules = triggerRules
+    self.alwaysCandidates = always
+  }
+
+  /// Builds the flat graph, interning literals.
+  struct Builder {
+    var nodes: [Node] = []
+    var children: [Int] = []
+    var literalRefs: [Int] = []
+    var literals: [[UInt8]] = []
+    var literalIndex: [[UInt8]: Int] = [:]
+    var regexes: [CompiledRegex] = []
+    var regexIndex: [String: Int] = [:]
+    var senderSets: [Set<[UInt8]>] = []
+    var senderPrefixes: [[[UInt8]]] = []
+    var guardIndex: [String: Int] = [:]
+
+    mutating func intern(_ bytes: [UInt8]) -> Int {
+      if let index = literalIndex[bytes] { return index }
+      literals.append(bytes)
+      literalIndex[bytes] = literals.count - 1
+      return literals.count - 1
+    }
+
+    mutating func keywordLiterals(_ keywords: [String]) -> [Int] {
+      var ids: [Int] = []
+      for keyword in keywords {
+        let bytes = Array(TextNormalizer.normalize(keyword).utf8)
+        if bytes.isEmpty { continue }
+        let id = intern(bytes)
+        if !ids.contains(id) { ids.append(id) }
+      }
+      return ids
+    }
+
+    mutating func regex(_ source: String, body: Bool, rule: Rule?) throws(RuleLoadError) -> Int {
+      let key = (body ? "b:" : "s:") + source
+      if let index = regexIndex[key] { return index }
+      let prepared = RegexSource.prepare(source)
+      let pattern: Pattern
+      do {
+        pattern = try Pattern(prepared, options: [.caseless])
+      } catch {
+        throw RuleLoadError(
+          .regex(.init(message: error.message, offset: error.offset)),
+          at: rule?.location ?? .unknown, ruleID: rule?.id, message: "regex '\(source)': \(error)")
+      }
+      var gate: [Int]?
+      if body, let required = RegexLiterals.required(in: prepared) {
+        gate = required.map { intern(Array($0.utf8)) }
+      }
+      regexes.append(CompiledRegex(pattern: pattern, gate: gate))
+      regexIndex[key] = regexes.count - 1
+      return regexes.count - 1
+    }
+
+    mutating func add(_ node: Node) -> Int {
+      nodes.append(node)
+      return nodes.count - 1
+    }
+
+    mutating func addChildren(_ list: [Int]) -> Range<Int> {
+      let start = children.count
+      children.append(contentsOf: list)
+      return start..<children.count
+    }
+
+    /// Compiles a condition; returns its node index (the trigger is computed separately).
+    mutating func compile(_ condition: Condition, rule: Rule?, guardTriggers: [Set<Int>?]?)
+      throws(RuleLoadError) -> (Int, Set<Int>?)
+    {
+      switch condition {
+      case .anyKeyword(let keywords, let bounded), .allKeywords(let keywords, let bounded):
+        let ids = keywordLiterals(keywords)
+        let start = literalRefs.count
+        literalRefs.append(contentsOf: ids)
+        var all = false
+        if case .allKeywords = condition { all = true }
+        return (add(.keywords(range: start..<literalRefs.count, all: all, bounded: bounded)), nil)
+      case .regex(let source):
+        return (add(.regex(try regex(source, body: true, rule: rule))), nil)
+      case .senderRegex(let source):
+        return (add(.senderRegex(try regex(source, body: false, rule: rule))), nil)
+      case .senderIs(let senders):
+        senderSets.append(Set(senders.map { SenderText.lowercased(Array($0.utf8)) }))
+        return (add(.senderIs(senderSets.count - 1)), nil)
+      case .senderPrefix(let prefixes):
+        senderPrefixes.append(prefixes.map { SenderText.lowercased(Array($0.utf8)) })
+        return (add(.senderPrefix(senderPrefixes.count - 1)), nil)
+      case .senderKind(let kinds):
+        var mask: UInt8 = 0
+        for kind in kinds { mask |= 1 << UInt8(SenderKind.allCases.firstIndex(of: kind)!) }
+        return (add(.senderKind(mask)), nil)
+      case .country(let codes):
+        return (add(.country(codes.map { $0.uppercased() })), nil)
+      case .mixedScript(let flag):
+        return (add(.mixedScript(flag)), nil)
+      case .all(let list), .any(let list), .none(let list), .atLeast(_, let list):
+        var indices: [Int] = []
+        for child in list {
+          indices.append(try compile(child, rule: rule, guardTriggers: guardTriggers).0)
+        }
+        let range = addChildren(indices)
+        switch condition {
+        case .all: return (add(.all(range)), nil)
+        case .any: return (add(.any(range)), nil)
+        case .none: return (add(.none(range)), nil)
+        case .atLeast(let count, _): return (add(.atLeast(count, range)), nil)
+        default: preconditionFailure("unreachable")
+        }
+      case .guardRef(let name):
+        guard let index = guardIndex[name] else {
+          throw RuleLoadError(
+            .unknownGuard(name), at: rule?.location ?? .unknown, ruleID: rule?.id,
+            message: "no guard named '\(name)'")
+        }
+        return (add(.guardRef(index)), nil)
+      }
+    }
+
+    /// Literals of which at least one must occur for `condition` to hold, or `nil` when no such
+    /// set is known (the condition can hold without any literal).
+    func trigger(of condition: Condition, guardTriggers: [Set<Int>?]) -> Set<Int>? {
+      switch condition {
+      case .anyKeyword(let keywords, _):
+        let ids = keywords.compactMap { literalIndex[Array(TextNormalizer.normalize($0).utf8)] }
+        return ids.isEmpty ? nil : Set(ids)
+      case .allKeywords(let keywords, _):
+        // Any one of them is necessary: pick the longest (likely the rarest).
+        let ids = keywords.compactMap { literalIndex[Array(TextNormalizer.normalize($0).utf8)] }
+        guard let best = ids.max(by: { literals[$0].count < literals[$1].count }) else { return nil }
+        return [best]
+      case .regex(let source):
+        guard let index = regexIndex["b:" + source], let gate = regexes[index].gate else { return nil }
+        return Set(gate)
+      case .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .none:
+        return nil
+      case .all(let list):
+        let known = list.compactMap { trigger(of: $0, guardTriggers: guardTriggers) }
+        return known.min { lhs, rhs in
+          lhs.count != rhs.count
+            ? lhs.count < rhs.count
+            : (lhs.map { literals[$0].count }.min() ?? 0) > (rhs.map { literals[$0].count }.min() ?? 0)
+        }
+      case .any(let list):
+        var union = Set<Int>()
+        for child in list {
+          guard let childTrigger = trigger(of: child, guardTriggers: guardTriggers) else { return nil }
+          union.formUnion(childTrigger)
+        }
+        return union
+      case .atLeast(let count, let list):
+        let known = list.compactMap { trigger(of: $0, guardTriggers: guardTriggers) }
+        if list.count - known.count >= count { return nil }
+        return known.reduce(into: Set<Int>()) { $0.formUnion($1) }
+      case .guardRef(let name):
+        guard let index = guardIndex[name], index < guardTriggers.count else { return nil }
+        return guardTriggers[index]
+      }
+    }
+  }
+}
+
+/// Lower-casing of sender IDs (ASCII letters only: sender IDs are ASCII in practice, and anything
+/// else is compared as written).
+enum SenderText {
+  static func lowercased(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+  }
+}

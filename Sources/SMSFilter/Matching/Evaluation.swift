@@ -1,0 +1,253 @@
+import PCRE2
+
+/// How conditions are evaluated.
+enum EvaluationMode {
+  /// With the automaton's literal hits and the regex prefilter: the fast path.
+  case compiled
+  /// Every keyword searched for directly and every regex run: the plain per-rule reference the
+  /// compiled path must agree with, and the benchmark's baseline.
+  case naive
+  /// As `naive`, recording the spans that matched.
+  case explain
+}
+
+extension CompiledRules {
+  /// Classifies the message in `state` with the compiled matcher: one automaton pass, then only
+  /// the rules some literal made candidates (and those no literal can trigger), in decision
+  /// order, stopping at the first that holds. Returns the winning rule's index.
+  func firstMatchingRule(_ state: MatchState) -> Int? {
+    let generation = state.generation
+    state.text.bytes.withUnsafeBufferPointer { text in
+      automaton.scan(text) { literal, end in
+        let start = end - literals[literal].count
+        if state.anywhereStamp[literal] != generation {
+          state.anywhereStamp[literal] = generation
+          for slot in triggerStart[literal]..<triggerStart[literal + 1] {
+            state.candidates.append(triggerRules[slot])
+          }
+        }
+        if state.boundedStamp[literal] != generation {
+          let leftOK =
+            !needsLeftBoundary[literal] || !WordBoundary.wordCharacterEnds(before: start, in: text)
+          let rightOK =
+            !needsRightBoundary[literal] || !WordBoundary.wordCharacterStarts(at: end, in: text)
+          if leftOK && rightOK { state.boundedStamp[literal] = generation }
+        }
+      }
+    }
+    state.candidates.sort()
+    // Merge the triggered candidates with the always-candidates, in decision order.
+    var triggered = 0
+    var always = 0
+    var last = -1
+    let candidateCount = state.candidates.count
+    while triggered < candidateCount || always < alwaysCandidates.count {
+      let next: Int
+      if always >= alwaysCandidates.count
+        || (triggered < candidateCount && state.candidates[triggered] < alwaysCandidates[always])
+      {
+        next = state.candidates[triggered]
+        triggered += 1
+      } else {
+        next = alwaysCandidates[always]
+        always += 1
+      }
+      if next == last { continue }
+      last = next
+      if evaluate(rules[next].root, state, .compiled) { return next }
+    }
+    return nil
+  }
+
+  /// The first rule in decision order that holds, evaluating every rule in turn (no automaton,
+  /// no prefilter).
+  func firstMatchingRuleNaively(_ state: MatchState) -> Int? {
+    for index in rules.indices where evaluate(rules[index].root, state, .naive) {
+      return index
+    }
+    return nil
+  }
+
+  /// Evaluates a condition node for the message in `state`.
+  func evaluate(_ nodeIndex: Int, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+    switch nodes[nodeIndex] {
+    case .keywords(let range, let all, let bounded):
+      if mode == .compiled {
+        let stamps = bounded ? state.boundedStamp : state.anywhereStamp
+        let generation = state.generation
+        if all {
+          for slot in range where stamps[literalRefs[slot]] != generation { return false }
+          return true
+        }
+        for slot in range where stamps[literalRefs[slot]] == generation { return true }
+        return false
+      }
+      var matchedAny = false
+      for slot in range {
+        let literal = literalRefs[slot]
+        if let found = find(literal, bounded: bounded, in: state) {
+          matchedAny = true
+          if mode == .explain {
+            record(
+              kind: "keyword", pattern: String(decoding: literals[literal], as: UTF8.self),
+              normalizedRange: found, state)
+          }
+          if !all && mode != .explain { return true }
+        } else if all {
+          return false
+        }
+      }
+      return matchedAny
+
+    case .regex(let index):
+      let regex = regexes[index]
+      if mode == .compiled, let gate = regex.gate {
+        var open = false
+        for literal in gate where state.anywhereStamp[literal] == state.generation {
+          open = true
+          break
+        }
+        if !open { return false }
+      }
+      let outcome = state.text.bytes.withUnsafeBufferPointer {
+        regex.pattern.firstMatch(in: $0, scratch: state.regexScratch)
+      }
+      switch outcome {
+      case .matched(let range):
+        if mode == .explain {
+          record(kind: "regex", pattern: regex.pattern.source, normalizedRange: range, state)
+        }
+        return true
+      case .limitExceeded:
+        state.limitExceeded = true
+        return false
+      case .noMatch, .failed:
+        return false
+      }
+
+    case .senderIs(let index):
+      state.prepareSender()
+      let matched = senderSets[index].contains(state.senderBytes)
+      if matched && mode == .explain { recordSender(state) }
+      return matched
+
+    case .senderPrefix(let index):
+      state.prepareSender()
+      for prefix in senderPrefixes[index] where state.senderBytes.starts(with: prefix) {
+        if mode == .explain { recordSender(state) }
+        return true
+      }
+      return false
+
+    case .senderRegex(let index):
+      state.prepareSender()
+      let outcome = state.senderBytes.withUnsafeBufferPointer {
+        regexes[index].pattern.firstMatch(in: $0, scratch: state.regexScratch)
+      }
+      if case .limitExceeded = outcome { state.limitExceeded = true }
+      let matched = outcome.range != nil
+      if matched && mode == .explain { recordSender(state) }
+      return matched
+
+    case .senderKind(let mask):
+      state.prepareSender()
+      let bit = UInt8(1) << UInt8(SenderKind.allCases.firstIndex(of: state.senderKind)!)
+      return mask & bit != 0
+
+    case .country(let codes):
+      guard let code = state.query.receiverISOCountryCode else { return false }
+      return codes.contains(code.uppercased())
+
+    case .mixedScript(let expected):
+      return state.text.hasMixedScriptWord == expected
+
+    case .all(let range):
+      for slot in range where !evaluate(children[slot], state, mode) { return false }
+      return true
+
+    case .any(let range):
+      var result = false
+      for slot in range where evaluate(children[slot], state, mode) {
+        result = true
+        if mode != .explain { return true }
+      }
+      return result
+
+    case .none(let range):
+      // Spans under a negation are not evidence: evaluate without recording.
+      let inner: EvaluationMode = mode == .explain ? .naive : mode
+      for slot in range where evaluate(children[slot], state, inner) { return false }
+      return true
+
+    case .atLeast(let count, let range):
+      var hits = 0
+      for slot in range where evaluate(children[slot], state, mode) {
+        hits += 1
+        if hits >= count && mode != .explain { return true }
+      }
+      return hits >= count
+
+    case .guardRef(let index):
+      if mode == .explain {
+        return evaluate(guardRoots[index], state, .explain)
+      }
+      if state.guardStamp[index] == state.generation { return state.guardValue[index] }
+      let value = evaluate(guardRoots[index], state, mode)
+      state.guardStamp[index] = state.generation
+      state.guardValue[index] = value
+      return value
+    }
+  }
+
+  /// The first occurrence of a literal in the normalised text (on word boundaries if asked).
+  func find(_ literal: Int, bounded: Bool, in state: MatchState) -> Range<Int>? {
+    let needle = literals[literal]
+    return state.text.bytes.withUnsafeBufferPointer { text -> Range<Int>? in
+      guard needle.count <= text.count, let first = needle.first else { return nil }
+      var start = 0
+      let lastStart = text.count - needle.count
+      while start <= lastStart {
+        if text[start] == first {
+          var equal = true
+          for offset in 1..<needle.count where text[start + offset] != needle[offset] {
+            equal = false
+            break
+          }
+          if equal {
+            let end = start + needle.count
+            if !bounded
+              || ((!needsLeftBoundary[literal] || !WordBoundary.wordCharacterEnds(before: start, in: text))
+                && (!needsRightBoundary[literal] || !WordBoundary.wordCharacterStarts(at: end, in: text)))
+            {
+              return start..<end
+            }
+          }
+        }
+        start += 1
+      }
+      return nil
+    }
+  }
+
+  private func record(kind: String, pattern: String, normalizedRange: Range<Int>, _ state: MatchState) {
+    let offsets = state.text.sourceOffsets
+    let body = Array(state.query.messageBody.utf8)
+    guard !offsets.isEmpty, normalizedRange.lowerBound < offsets.count else {
+      state.spans?.append(MatchSpan(kind: kind, pattern: pattern, range: 0..<0, text: ""))
+      return
+    }
+    let start = Int(offsets[normalizedRange.lowerBound])
+    let lastSource = Int(offsets[max(normalizedRange.lowerBound, normalizedRange.upperBound - 1)])
+    // Extend to the end of the last source character.
+    var end = min(lastSource + 1, body.count)
+    while end < body.count, body[end] & 0xC0 == 0x80 { end += 1 }
+    if normalizedRange.isEmpty { end = start }
+    let text = String(decoding: body[start..<end], as: UTF8.self)
+    state.spans?.append(MatchSpan(kind: kind, pattern: pattern, range: start..<end, text: text))
+  }
+
+  private func recordSender(_ state: MatchState) {
+    state.spans?.append(
+      MatchSpan(kind: "sender", pattern: "", range: 0..<0, text: state.query.sender ?? ""))
+  }
+}

@@ -1,0 +1,80 @@
+/// Word boundaries on normalised UTF-8 text, as keyword matching uses them.
+///
+/// A word character is a letter, a mark, a digit or `_`. Scripts written without spaces between
+/// words (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar) have no boundary to require: a
+/// keyword that starts or ends with such a character matches inside running text.
+enum WordBoundary {
+  /// Whether `text[index - 1]` ends a word character (`false` at the start).
+  @inline(__always)
+  static func wordCharacterEnds(before index: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard index > 0 else { return false }
+    let byte = text[index - 1]
+    if byte < 0x80 { return isASCIIWordByte(byte) }
+    var start = index - 1
+    while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
+    let (scalar, _) = TextNormalizer.decodeScalar(text, at: start)
+    return isWordScalar(scalar)
+  }
+
+  /// Whether a word character starts at `text[index]` (`false` at the end).
+  @inline(__always)
+  static func wordCharacterStarts(at index: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard index < text.count else { return false }
+    let byte = text[index]
+    if byte < 0x80 { return isASCIIWordByte(byte) }
+    let (scalar, _) = TextNormalizer.decodeScalar(text, at: index)
+    return isWordScalar(scalar)
+  }
+
+  @inline(__always)
+  static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+    (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+      || byte == 0x5F
+  }
+
+  static func isWordScalar(_ value: UInt32) -> Bool {
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    if value < 0x80 { return isASCIIWordByte(UInt8(value)) }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
+      .connectorPunctuation:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Scripts written without spaces between words.
+  static func isUnspacedScript(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0E00...0x0EFF,  // Thai, Lao
+      0x1000...0x109F,  // Myanmar
+      0x1780...0x17FF,  // Khmer
+      0x3040...0x30FF,  // Hiragana, Katakana
+      0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF:  // Han
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether a keyword needs a boundary before it: it starts with a word character of a spaced
+  /// script.
+  static func needsBoundary(before keyword: [UInt8]) -> Bool {
+    guard !keyword.isEmpty else { return false }
+    let scalar = keyword.withUnsafeBufferPointer { TextNormalizer.decodeScalar($0, at: 0).0 }
+    let first = keyword[0] < 0x80 ? UInt32(keyword[0]) : scalar
+    return isWordScalar(first) && !isUnspacedScript(first)
+  }
+
+  /// Whether a keyword needs a boundary after it.
+  static func needsBoundary(after keyword: [UInt8]) -> Bool {
+    guard !keyword.isEmpty else { return false }
+    var start = keyword.count - 1
+    while start > 0, keyword[start] & 0xC0 == 0x80 { start -= 1 }
+    let last = keyword.withUnsafeBufferPointer { TextNormalizer.decodeScalar($0, at: start).0 }
+    let value = keyword[start] < 0x80 ? UInt32(keyword[start]) : last
+    return isWordScalar(value) && !isUnspacedScript(value)
+  }
+}

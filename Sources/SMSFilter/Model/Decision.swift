@@ -1,0 +1,62 @@
+/// The answer for one message: the action and sub-action iOS would act on, and why.
+///
+/// Every decision has already been through the invalid-combination fallback: an action and a
+/// sub-action that do not belong together, or a sub-action outside the declared capabilities,
+/// leave the action as it was and the sub-action ``SubAction/none``, and ``droppedSubAction``
+/// records what was dropped.
+public struct Decision: Sendable, Hashable {
+  /// The action.
+  public let action: Action
+  /// The sub-action, after the fallback.
+  public let subAction: SubAction
+  /// The id of the rule that decided, or `nil` when no rule matched (the rule set's fallback).
+  public let ruleID: String?
+  /// The sub-action the rule asked for when the fallback dropped it, else `nil`.
+  public let droppedSubAction: SubAction?
+  /// Why the sub-action was dropped, when it was.
+  public let dropReason: DropReason?
+  /// Whether a regex reached its match or depth limit while this message was classified: the
+  /// decision was made as if that regex had not matched.
+  public let limitExceeded: Bool
+
+  /// Why the fallback dropped a sub-action.
+  public enum DropReason: String, Sendable, Hashable {
+    /// The sub-action does not belong to the action (e.g. `junk` + `promotionalOffers`).
+    case invalidCombination
+    /// The sub-action is valid for the action but not among the declared capabilities.
+    case notInCapabilities
+  }
+
+  /// Applies the fallback to what a rule asked for.
+  ///
+  /// ```swift
+  /// let d = Decision(action: .transaction, subAction: .promotionalCoupons, ruleID: "X",
+  ///                  capabilities: .unrestricted)
+  /// d.subAction        // .none
+  /// d.droppedSubAction // .promotionalCoupons
+  /// ```
+  public init(
+    action: Action, subAction: SubAction, ruleID: String?, capabilities: Capabilities,
+    limitExceeded: Bool = false
+  ) {
+    self.action = action
+    self.ruleID = ruleID
+    self.limitExceeded = limitExceeded
+    if !subAction.isValid(with: action) {
+      self.subAction = .none
+      self.droppedSubAction = subAction
+      self.dropReason = .invalidCombination
+    } else if !capabilities.contains(subAction) {
+      self.subAction = .none
+      self.droppedSubAction = subAction
+      self.dropReason = .notInCapabilities
+    } else {
+      self.subAction = subAction
+      self.droppedSubAction = nil
+      self.dropReason = nil
+    }
+  }
+
+  /// Whether the fallback dropped the sub-action.
+  public var subActionWasDropped: Bool { droppedSubAction != nil }
+}

@@ -1,0 +1,35 @@
+/// A condition on a message, as written in a rule file, before compilation.
+///
+/// Leaves test the body (keywords, regex, look-alike letters) or the sender; compositions
+/// combine them as SpamAssassin meta rules do.
+public indirect enum Condition: Sendable, Hashable {
+  /// Any of the keywords occurs in the normalised body (on word boundaries unless
+  /// `wordBoundary` is false).
+  case anyKeyword([String], wordBoundary: Bool)
+  /// Every one of the keywords occurs in the normalised body.
+  case allKeywords([String], wordBoundary: Bool)
+  /// The PCRE2 regex matches the normalised body (case-insensitive, Unicode-aware).
+  case regex(String)
+  /// The sender is one of these, compared case-insensitively.
+  case senderIs([String])
+  /// The sender starts with one of these prefixes, case-insensitively.
+  case senderPrefix([String])
+  /// The PCRE2 regex matches the sender (case-insensitive).
+  case senderRegex(String)
+  /// The sender is of one of these kinds.
+  case senderKind([SenderKind])
+  /// The receiver's country is one of these ISO codes.
+  case country([String])
+  /// Some word mixes Latin letters with Cyrillic or Greek look-alikes (or not, when `false`).
+  case mixedScript(Bool)
+  /// Every condition holds.
+  case all([Condition])
+  /// At least one condition holds.
+  case any([Condition])
+  /// No condition holds.
+  case none([Condition])
+  /// At least `count` of the conditions hold.
+  case atLeast(Int, [Condition])
+  /// The named guard holds.
+  case guardRef(String)
+}

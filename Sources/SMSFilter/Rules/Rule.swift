@@ -1,0 +1,78 @@
+/// One rule: when its condition holds, it proposes an action and a sub-action.
+///
+/// Among the rules whose conditions hold, the one with the highest ``priority`` decides; at
+/// equal priority, the one written first (earlier file, then earlier in the file) decides.
+public struct Rule: Sendable, Hashable {
+  /// The rule's unique id, reported in decisions (`BANK_DEBIT`).
+  public let id: String
+  /// A sentence saying what the rule catches.
+  public let description: String?
+  /// The action the rule proposes.
+  public let action: Action
+  /// The sub-action the rule proposes (before the fallback and capabilities apply).
+  public let subAction: SubAction
+  /// Higher wins; default 0.
+  public let priority: Int
+  /// When the rule applies.
+  public let condition: Condition
+  /// Messages the rule must match, checked by `smsfilter check` and the tests.
+  public let matchingExamples: [RuleExample]
+  /// Messages the rule must not match.
+  public let nonMatchingExamples: [RuleExample]
+  /// Where the rule was written.
+  public let location: SourceLocation
+
+  /// Creates a rule.
+  public init(
+    id: String, description: String? = nil, action: Action, subAction: SubAction = .none,
+    priority: Int = 0, condition: Condition, matchingExamples: [RuleExample] = [],
+    nonMatchingExamples: [RuleExample] = [], location: SourceLocation = .unknown
+  ) {
+    self.id = id
+    self.description = description
+    self.action = action
+    self.subAction = subAction
+    self.priority = priority
+    self.condition = condition
+    self.matchingExamples = matchingExamples
+    self.nonMatchingExamples = nonMatchingExamples
+    self.location = location
+  }
+}
+
+/// An example message attached to a rule, with where it was written.
+public struct RuleExample: Sendable, Hashable {
+  /// The example message.
+  public let query: MessageQuery
+  /// Where the example was written.
+  public let location: SourceLocation
+
+  /// Creates an example.
+  public init(query: MessageQuery, location: SourceLocation = .unknown) {
+    self.query = query
+    self.location = location
+  }
+}
+
+/// A position in a rule file: file, 1-based line and column.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The file path as given, or a label such as `<built-in>/finance.yaml`.
+  public let file: String
+  /// The 1-based line.
+  public let line: Int
+  /// The 1-based column.
+  public let column: Int
+
+  /// Creates a location.
+  public init(file: String, line: Int, column: Int) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  /// A location for rules built in code.
+  public static let unknown = SourceLocation(file: "<code>", line: 0, column: 0)
+
+  /// `file:line:column`.
+  public var description: String { "\(file):\(line):\(column)" }
+}

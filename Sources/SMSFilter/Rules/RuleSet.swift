@@ -1,0 +1,38 @@
+/// A validated set of rules with its header: name, declared capabilities, fallback action and
+/// shared guards.
+///
+/// A `RuleSet` is plain data; ``Classifier`` compiles it for matching. Rules are kept in
+/// decision order: by priority, highest first, and at equal priority in the order written.
+public struct RuleSet: Sendable {
+  /// The rule set's name (from the `ruleset:` header key).
+  public var name: String
+  /// The sub-actions the rule set declares it may return.
+  public var capabilities: Capabilities
+  /// The action when no rule matches (default `none`).
+  public var fallbackAction: Action
+  /// Named shared conditions that rules reference with `guard:`.
+  public var guards: [String: Condition]
+  /// The rules, in the order written (file order, then position in the file).
+  public var rules: [Rule]
+
+  /// Creates a rule set. Call ``validate()`` (or load through ``RuleLoader``) before use.
+  public init(
+    name: String = "rules", capabilities: Capabilities = .unrestricted,
+    fallbackAction: Action = .none, guards: [String: Condition] = [:], rules: [Rule]
+  ) {
+    self.name = name
+    self.capabilities = capabilities
+    self.fallbackAction = fallbackAction
+    self.guards = guards
+    self.rules = rules
+  }
+
+  /// The rules in decision order: highest priority first; equal priorities keep the order
+  /// written (the sort is stable).
+  public var rulesInDecisionOrder: [Rule] {
+    rules.enumerated().sorted { lhs, rhs in
+      lhs.element.priority != rhs.element.priority
+        ? lhs.element.priority > rhs.element.priority : lhs.offset < rhs.offset
+    }.map(\.element)
+  }
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+/// Normalises text for matching, identically for messages, keywords and regex literals.
+///
+/// The steps, in order, for each character:
+/// 1. Compatibility decomposition (NFKD): full-width `Ｗ` → `W`, ligatures, `①` → `1`.
+/// 2. Removal of invisible characters: format characters (zero-width space and joiners, soft
+///    hyphen, bidi marks) and other default-ignorable code points (variation selectors).
+/// 3. Removal of the combining diacritical marks of Latin, Greek and Cyrillic (U+0300–U+036F), so
+///    `código` and `codigo` match alike. Marks of other scripts (Devanagari vowel signs, …) stay.
+/// 4. Lower-casing (with `ß` → `ss` and final `ς` → `σ`, as case folding does).
+/// 5. White space of any kind collapsed to one ASCII space; control characters count as space.
+/// 6. Look-alike folding: in a word that mixes Latin with Cyrillic or Greek letters (or a wholly
+///    Cyrillic/Greek look-alike word amid Latin text), the look-alikes become the Latin letters
+///    they imitate (`Ассоunt` → `account`), and ``NormalizedText/hasMixedScriptWord`` is set.
+///
+/// Pure ASCII text takes a fast path (steps 4 and 5 only).
+public enum TextNormalizer {
+  /// Normalises `text` and returns the result as a string (a convenience for keywords and tests).
+  public static func normalize(_ text: String) -> String {
+    var buffer = NormalizedText()
+    normalize(text, into: &buffer)
+    return buffer.string
+  }
+
+  /// Normalises `text` into `buffer`, replacing what it held.
+  ///
+  /// - Parameter trackingOffsets: also fill ``NormalizedText/sourceOffsets`` (for reporting
+  ///   spans in the original text); off on the hot path.
+  public static func normalize(
+    _ text: String, into buffer: inout NormalizedText, trackingOffsets: Bool = false
+  ) {
+    var text = text
+    text.withUTF8 { utf8 in
+      normalize(utf8: utf8, into: &buffer, trackingOffsets: trackingOffsets)
+    }
+  }
+
+  /// Normalises valid UTF-8 bytes into `buffer`.
+  static func normalize(
+    utf8: UnsafeBufferPointer<UInt8>, into buffer: inout NormalizedText, trackingOffsets: Bool
+  ) {
+    buffer.reset(trackingOffsets: trackingOffsets)
+    var state = State(trackingOffsets: trackingOffsets)
+    var index = 0
+    let count = utf8.count
+    while index < count {
+      let byte = utf8[index]
+      if byte < 0x80 {
+        state.emitASCII(byte, source: index, into: &buffer)
+        index += 1
+        continue
+      }
+      let (scalar, length) = decodeScalar(utf8, at: index)
+      state.emitNonASCII(scalar, source: index, into: &buffer)
+      index += length
+    }
+    state.endWord(into: &buffer)
+    // Trim one trailing space left by collapsing.
+    if buffer.bytes.last == 0x20 {
+      buffer.bytes.removeLast()
+      if trackingOffsets { buffer.sourceOffsets.removeLast() }
+    }
+  }
+
+  /// Decodes the scalar starting at `index` in valid UTF-8.
+  @inline(__always)
+  static func decodeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    let b0 = UInt32(utf8[index])
+    if b0 < 0xE0, index + 1 < utf8.count {
+      return (((b0 & 0x1F) << 6) | (UInt32(utf8[index + 1]) & 0x3F), 2)
+    }
+    if b0 < 0xF0, index + 2 < utf8.count {
+      return (
+        ((b0 & 0x0F) << 12) | ((UInt32(utf8[index + 1]) & 0x3F) << 6)
+          | (UInt32(utf8[index + 2]) & 0x3F), 3
+      )
+    }
+    if index + 3 < utf8.count {
+      return (
+        ((b0 & 0x07) << 18) | ((UInt32(utf8[index + 1]) & 0x3F) << 12)
+          | ((UInt32(utf8[index + 2]) & 0x3F) << 6) | (UInt32(utf8[index + 3]) & 0x3F), 4
+      )
+    }
+    return (0xFFFD, 1)
+  }
+
+  /// The running state of one normalisation: white-space collapsing and the current word.
+  struct State {
+    let trackingOffsets: Bool
+    var lastWasSpace = true  // drops leading space
+    var wordStart = 0
+    var wordHasLatin = false
+    var wordHasLookAlikeScript = false
+    var wordHasOtherScript = false
+    var latinLetters = 0
+    var lookAlikeLetters = 0
+
+    init(trackingOffsets: Bool) { self.trackingOffsets = trackingOffsets }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8, source: Int, into buffer: inout NormalizedText) {
+      buffer.bytes.append(byte)
+      if trackingOffsets { buffer.sourceOffsets.append(Int32(truncatingIfNeeded: source)) }
+    }
+
+    @inline(__always)
+    mutating func emitASCII(_ byte: UInt8, source: Int, into buffer: inout NormalizedText) {
+      switch byte {
+      case 0x41...0x5A:  // A-Z
+        append(byte | 0x20, source: source, into: &buffer)
+        wordHasLatin = true
+        latinLetters &+= 1
+        lastWasSpace = false
+      case 0x61...0x7A:  // a-z
+        append(byte, source: source, into: &buffer)
+        wordHasLatin = true
+        latinLetters &+= 1
+        lastWasSpace = false
+      case 0x30...0x39, 0x5F:  // digits, underscore: part of a word
+        append(byte, source: source, into: &buffer)
+        lastWasSpace = false
+      case 0x00...0x20, 0x7F:  // white space and controls
+        endWord(into: &buffer)
+        if !lastWasSpace {
+          append(0x20, source: source, into: &buffer)
+          lastWasSpace = true
+        }
+        wordStart = buffer.bytes.count
+      default:  // punctuation ends a word
+        endWord(into: &buffer)
+        append(byte, source: source, into: &buffer)
+        lastWasSpace = false
+        wordStart = buffer.bytes.count
+      }
+    }
+
+    mutating func emitNonASCII(_ scalar: UInt32, source: Int, into buffer: inout NormalizedText) {
+      let table = ScalarFoldingTable.shared
+      if let entry = table.entry(for: scalar) {
+        emit(entry.bytes, kind: entry.kind, source: source, into: &buffer)
+      } else {
+        let (bytes, kind) = ScalarFoldingTable.computeMapping(scalar)
+        emit(bytes[...], kind: kind, source: source, into: &buffer)
+      }
+    }
+
+    @inline(__always)
+    mutating func emit(
+      _ mapped: ArraySlice<UInt8>, kind: ScalarKind, source: Int,
+      into buffer: inout NormalizedText
+    ) {
+      if kind.contains(.space) {
+        emitASCII(0x20, source: source, into: &buffer)
+        return
+      }
+      if kind.contains(.asciiOnly) {
+        for byte in mapped { emitASCII(byte, source: source, into: &buffer) }
+        return
+      }
+      if mapped.isEmpty { return }
+      if kind.contains(.separator) {
+        endWord(into: &buffer)
+        for byte in mapped { append(byte, source: source, into: &buffer) }
+        lastWasSpace = false
+        wordStart = buffer.bytes.count
+        return
+      }
+      for byte in mapped { append(byte, source: source, into: &buffer) }
+      lastWasSpace = false
+      if kind.contains(.lookAlikeScript) {
+        wordHasLookAlikeScript = true
+        lookAlikeLetters &+= 1
+      } else {
+        wordHasOtherScript = true
+      }
+    }
+
+    /// Closes the current word, folding look-alikes if it mixes scripts.
+    mutating func endWord(into buffer: inout NormalizedText) {
+      defer {
+        wordHasLatin = false
+        wordHasLookAlikeScript = false
+        wordHasOtherScript = false
+        wordStart = buffer.bytes.count
+      }
+      guard wordHasLookAlikeScript, !wordHasOtherScript else { return }
+      let mixed = wordHasLatin
+      guard mixed || latinLetters > lookAlikeLetters else { return }
+      if foldLookAlikes(from: wordStart, in: &buffer), mixed {
+        buffer.hasMixedScriptWord = true
+      }
+    }
+
+    /// Replaces Cyrillic and Greek look-alikes in `buffer.bytes[start...]` by Latin letters, in
+    /// place, if every Cyrillic/Greek letter of the word has a Latin look-alike.
+    func foldLookAlikes(from start: Int, in buffer: inout NormalizedText) -> Bool {
+      let end = buffer.bytes.count
+      guard start < end else { return false }
+      // First check that every two-byte Greek/Cyrillic letter has a look-alike.
+      var index = start
+      while index < end {
+        let byte = buffer.bytes[index]
+        if byte >= 0xCE && byte <= 0xD4, index + 1 < end {
+          let scalar = (UInt32(byte & 0x1F) << 6) | UInt32(buffer.bytes[index + 1] & 0x3F)
+          if LookAlikes.latin(for: scalar) == nil { return false }
+          index += 2
+        } else {
+          index += 1
+        }
+      }
+      var read = start
+      var write = start
+      while read < end {
+        let byte = buffer.bytes[read]
+        if byte >= 0xCE && byte <= 0xD4, read + 1 < end {
+          let scalar = (UInt32(byte & 0x1F) << 6) | UInt32(buffer.bytes[read + 1] & 0x3F)
+          buffer.bytes[write] = LookAlikes.latin(for: scalar) ?? 0x3F
+          if trackingOffsets { buffer.sourceOffsets[write] = buffer.sourceOffsets[read] }
+          read += 2
+        } else {
+          buffer.bytes[write] = byte
+          if trackingOffsets { buffer.sourceOffsets[write] = buffer.sourceOffsets[read] }
+          read += 1
+        }
+        write += 1
+      }
+      buffer.bytes.removeSubrange(write..<end)
+      if trackingOffsets { buffer.sourceOffsets.removeSubrange(write..<end) }
+      return true
+    }
+  }
+}

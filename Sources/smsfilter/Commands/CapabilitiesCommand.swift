@@ -1,0 +1,37 @@
+import ArgumentParser
+import SMSFilter
+
+/// `smsfilter capabilities`: the declared capabilities, as the capabilities query returns them.
+struct CapabilitiesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "capabilities",
+    abstract: "Print the declared capabilities, as ILMessageFilterCapabilitiesQueryResponse lists them.")
+
+  @OptionGroup var rules: RuleOptions
+
+  @Option(help: "text or json.")
+  var format: OutputFormat = .text
+
+  enum OutputFormat: String, ExpressibleByArgument {
+    case text, json
+  }
+
+  func run() throws {
+    try reportingFailures {
+      let ruleSet = try rules.loadRuleSet()
+      let capabilities = try rules.capabilitiesOverride() ?? ruleSet.capabilities
+      switch format {
+      case .text:
+        print("transactionalSubActions: \(capabilities.transactional.map(\.name).joined(separator: ", "))")
+        print("promotionalSubActions: \(capabilities.promotional.map(\.name).joined(separator: ", "))")
+      case .json:
+        func list(_ values: [SubAction]) -> String {
+          "[" + values.map { "{\"name\":\"\($0.name)\",\"rawValue\":\($0.rawValue)}" }.joined(separator: ",") + "]"
+        }
+        print(
+          "{\"transactionalSubActions\":\(list(capabilities.transactional)),\"promotionalSubActions\":\(list(capabilities.promotional))}"
+        )
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Dispatch
+import SMSFilter
+
+/// `smsfilter classify`: stdin to stdout, one output line per input line, in order.
+struct ClassifyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "classify",
+    abstract: "Classify messages from standard input, one per line.",
+    discussion: """
+      Input: one message per line, plain text (the body) or JSON Lines with "sender", "body",
+      "receiverISOCountryCode" and "id" (auto-detected from the first non-empty line).
+      Output: one line per input line, in order: TSV action<TAB>subAction<TAB>ruleId ("-" when no
+      rule matched), or JSON Lines. A line that cannot be read yields an error record in its place
+      (TSV: error<TAB>none<TAB>REASON), a message on stderr with its line number, and exit
+      status 1 at the end.
+      """)
+
+  @OptionGroup var rules: RuleOptions
+
+  @Option(help: "Input format: auto, text or jsonl.")
+  var input: InputFormat = .auto
+
+  @Option(help: "Output format: tsv or jsonl.")
+  var output: OutputFormat = .tsv
+
+  @Flag(help: "List every rule that matched and the span it matched.")
+  var explain = false
+
+  @Option(help: "Worker threads (default: all cores).")
+  var threads: Int?
+
+  enum InputFormat: String, ExpressibleByArgument { case auto, text, jsonl }
+  enum OutputFormat: String, ExpressibleByArgument { case tsv, jsonl }
+
+  func validate() throws {
+    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+  }
+
+  func run() throws {
+    try reportingFailures {
+      let classifier = try rules.makeClassifier()
+      OutputWriter.ignoreBrokenPipeSignal()
+      let pipeline = ClassifyPipeline(
+        classifier: classifier, input: input, output: output, explain: explain,
+        threads: threads ?? ProcessInfoCores.count)
+      let errors = pipeline.run()
+      if errors > 0 {
+        printError("smsfilter: \(errors) input line\(errors == 1 ? "" : "s") could not be read")
+        throw ExitCode(1)
+      }
+    }
+  }
+}
+
+/// The number of cores available.
+enum ProcessInfoCores {
+  static var count: Int {
+    #if canImport(Glibc)
+      return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    #else
+      return 1
+    #endif
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#endif

@@ -1,0 +1,68 @@
+import ArgumentParser
+import SMSFilter
+
+/// `--rules` and `--capabilities`, shared by every command.
+struct RuleOptions: ParsableArguments {
+  @Option(
+    name: .customLong("rules"),
+    help: ArgumentHelp(
+      "A rule file or folder (repeatable; order is rule order). Default: the built-in rules.",
+      valueName: "path"))
+  var rulePaths: [String] = []
+
+  @Option(
+    name: .customLong("capabilities"),
+    help: ArgumentHelp(
+      "Comma-separated sub-actions to declare instead of the rule set's own (at most 5 transactional and 5 promotional).",
+      valueName: "list"))
+  var capabilities: String?
+
+  /// The rule set, loaded from the paths or the built-in set.
+  func loadRuleSet() throws -> RuleSet {
+    do {
+      return rulePaths.isEmpty ? try DefaultRules.ruleSet() : try RuleLoader.load(paths: rulePaths)
+    } catch {
+      throw CommandFailure(message: error.description, status: 2)
+    }
+  }
+
+  /// The capabilities override, validated.
+  func capabilitiesOverride() throws -> Capabilities? {
+    guard let capabilities else { return nil }
+    do {
+      return try Capabilities(parsing: capabilities)
+    } catch {
+      throw CommandFailure(message: "--capabilities: \(error)", status: 2)
+    }
+  }
+
+  /// The classifier for these options.
+  func makeClassifier() throws -> Classifier {
+    let ruleSet = try loadRuleSet()
+    let override = try capabilitiesOverride()
+    do {
+      return try Classifier(ruleSet: ruleSet, capabilities: override)
+    } catch {
+      throw CommandFailure(message: error.description, status: 2)
+    }
+  }
+}
+
+/// A failure with a one-line message and an exit status.
+struct CommandFailure: Error, CustomStringConvertible {
+  let message: String
+  let status: Int32
+  var description: String { message }
+}
+
+extension ParsableCommand {
+  /// Runs `body`, turning a ``CommandFailure`` into its message on stderr and its exit status.
+  func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch let failure as CommandFailure {
+      printError("smsfilter: \(failure.message)")
+      throw ExitCode(failure.status)
+    }
+  }
+}

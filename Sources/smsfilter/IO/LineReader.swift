@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#else
+  import Darwin
+#endif
+
+/// Reads a file descriptor as lines of raw bytes, in batches, with constant memory (apart from
+/// the longest line). A final line without a newline is still a line; a trailing `\r` (CRLF
+/// endings) is removed.
+final class LineReader {
+  private let descriptor: Int32
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var atEOF = false
+
+  init(descriptor: Int32 = 0, chunkSize: Int = 1 << 18) {
+    self.descriptor = descriptor
+    self.buffer = [UInt8](repeating: 0, count: chunkSize)
+  }
+
+  /// Appends up to `maxLines` lines to `lines` (reusing its storage); returns false at the end of
+  /// input when no line was read.
+  func readBatch(into lines: inout [[UInt8]], maxLines: Int) -> Bool {
+    lines.removeAll(keepingCapacity: true)
+    while lines.count < maxLines {
+      if let newline = findNewline() {
+        var lineEnd = newline
+        if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        lines.append(Array(buffer[start..<lineEnd]))
+        start = newline + 1
+        continue
+      }
+      if atEOF {
+        if start < end {
+          var lineEnd = end
+          if buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+          lines.append(Array(buffer[start..<lineEnd]))
+          start = end
+        }
+        break
+      }
+      fill()
+    }
+    return !lines.isEmpty
+  }
+
+  private func findNewline() -> Int? {
+    guard start < end else { return nil }
+    return buffer.withUnsafeBufferPointer { pointer -> Int? in
+      guard let base = pointer.baseAddress,
+        let found = memchr(base + start, 0x0A, end - start)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  /// Reads more input, moving the partial line to the front and growing the buffer if one line
+  /// fills it.
+  private func fill() {
+    if start > 0 {
+      let remaining = end - start
+      if remaining > 0 {
+        buffer.withUnsafeMutableBufferPointer { pointer in
+          let base = pointer.baseAddress!
+          memmove(base, base + start, remaining)
+        }
+      }
+      start = 0
+      end = remaining
+    }
+    if end == buffer.count {
+      buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
+    }
+    while true {
+      let count = buffer.withUnsafeMutableBufferPointer { pointer in
+        read(descriptor, pointer.baseAddress! + end, pointer.count - end)
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 {
+        atEOF = true
+      } else {
+        end += count
+      }
+      return
+    }
+  }
+}
