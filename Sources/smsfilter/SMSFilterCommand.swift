@@ -11,7 +11,7 @@ struct SMSFilterCommand: ParsableCommand {
       Exit status: 0 success; 1 some input lines or examples failed; 2 rules or arguments refused.
       """,
     subcommands: [
-      ClassifyCommand.self, CheckCommand.self, CapabilitiesCommand.self,
+      ClassifyCommand.self, EvalCommand.self, BenchCommand.self, CheckCommand.self, CapabilitiesCommand.self,
     ]
   )
 }

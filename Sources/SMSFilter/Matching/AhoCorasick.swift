@@ -117,6 +117,24 @@ struct AhoCorasick: Sendable {
     self.patternLengths = patterns.map { Int32($0.count) }
   }
 
+  /// Gives the tables to `body` as buffers, for callers that inline their own scanning loop
+  /// (see ``scan(_:onMatch:)`` for the loop).
+  @inline(__always)
+  func withTables<R>(
+    _ body: (
+      _ transitions: UnsafeBufferPointer<UInt32>, _ classOf: UnsafeBufferPointer<UInt8>,
+      _ classCount: Int, _ outputStart: UnsafeBufferPointer<UInt32>, _ outputs: UnsafeBufferPointer<UInt32>
+    ) -> R
+  ) -> R {
+    transitions.withUnsafeBufferPointer { table in
+      classOf.withUnsafeBufferPointer { classes in
+        outputStart.withUnsafeBufferPointer { starts in
+          outputs.withUnsafeBufferPointer { outs in body(table, classes, classCount, starts, outs) }
+        }
+      }
+    }
+  }
+
   /// Calls `onMatch(patternID, end)` for every occurrence, where `end` is the index just past
   /// the match, in text order.
   @inline(__always)

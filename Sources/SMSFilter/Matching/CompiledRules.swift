@@ -51,6 +51,14 @@ struct CompiledRules: Sendable {
   var children: [Int] = []
   var literalRefs: [Int] = []
   var rules: [CompiledRule] = []
+  /// `rules[i].root`, id, action and sub-action, kept apart so the hot path does not copy
+  /// whole rules.
+  var ruleRoots: [Int] = []
+  var ruleIDs: [String] = []
+  var ruleActions: [Action] = []
+  var ruleSubActions: [SubAction] = []
+  /// The byte length of each literal.
+  var literalLengths: [Int] = []
   var guardRoots: [Int] = []
   var guardNames: [String] = []
   var regexes: [CompiledRegex] = []
@@ -131,6 +139,11 @@ extension CompiledRules {
     self.children = builder.children
     self.literalRefs = builder.literalRefs
     self.rules = compiledRules
+    self.ruleRoots = compiledRules.map(\.root)
+    self.ruleIDs = compiledRules.map(\.rule.id)
+    self.ruleActions = compiledRules.map(\.rule.action)
+    self.ruleSubActions = compiledRules.map(\.rule.subAction)
+    self.literalLengths = builder.literals.map(\.count)
     self.guardRoots = guardRoots
     self.guardNames = guardNames
     self.regexes = builder.regexes

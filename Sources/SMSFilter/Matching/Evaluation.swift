@@ -17,24 +17,54 @@ extension CompiledRules {
   /// order, stopping at the first that holds. Returns the winning rule's index.
   func firstMatchingRule(_ state: MatchState) -> Int? {
     let generation = state.generation
+    // Move the candidate list out of the state so appending to it is a plain local append.
+    var candidates = state.candidates
+    state.candidates = []
     state.text.bytes.withUnsafeBufferPointer { text in
-      automaton.scan(text) { literal, end in
-        let start = end - literals[literal].count
-        if state.anywhereStamp[literal] != generation {
-          state.anywhereStamp[literal] = generation
-          for slot in triggerStart[literal]..<triggerStart[literal + 1] {
-            state.candidates.append(triggerRules[slot])
+      state.anywhereStamp.withUnsafeMutableBufferPointer { anywhere in
+        state.boundedStamp.withUnsafeMutableBufferPointer { bounded in
+          triggerStart.withUnsafeBufferPointer { triggerStart in
+            triggerRules.withUnsafeBufferPointer { triggerRules in
+              literalLengths.withUnsafeBufferPointer { lengths in
+                automaton.withTables { table, classes, classCount, outputStart, outputs in
+                  // The automaton pass: one table load per byte; work only at pattern ends.
+                  var row: UInt32 = 0
+                  var index = 0
+                  let count = text.count
+                  while index < count {
+                    let next = table[Int(row) &+ Int(classes[Int(text[index])])]
+                    index &+= 1
+                    row = next & ~AhoCorasick.outputFlag
+                    guard next & AhoCorasick.outputFlag != 0 else { continue }
+                    let stateIndex = Int(row) / classCount
+                    for slot in Int(outputStart[stateIndex])..<Int(outputStart[stateIndex &+ 1]) {
+                      let literal = Int(outputs[slot])
+                      if anywhere[literal] != generation {
+                        anywhere[literal] = generation
+                        let first = triggerStart[literal]
+                        let last = triggerStart[literal &+ 1]
+                        if first < last { candidates.append(contentsOf: triggerRules[first..<last]) }
+                      }
+                      if bounded[literal] != generation {
+                        let start = index &- lengths[literal]
+                        let leftOK =
+                          !needsLeftBoundary[literal]
+                          || !WordBoundary.wordCharacterEnds(before: start, in: text)
+                        let rightOK =
+                          !needsRightBoundary[literal]
+                          || !WordBoundary.wordCharacterStarts(at: index, in: text)
+                        if leftOK && rightOK { bounded[literal] = generation }
+                      }
+                    }
+                  }
+                }
+              }
+            }
           }
-        }
-        if state.boundedStamp[literal] != generation {
-          let leftOK =
-            !needsLeftBoundary[literal] || !WordBoundary.wordCharacterEnds(before: start, in: text)
-          let rightOK =
-            !needsRightBoundary[literal] || !WordBoundary.wordCharacterStarts(at: end, in: text)
-          if leftOK && rightOK { state.boundedStamp[literal] = generation }
         }
       }
     }
+    state.candidates = candidates
     state.candidates.sort()
     // Merge the triggered candidates with the always-candidates, in decision order.
     var triggered = 0
@@ -54,7 +84,7 @@ extension CompiledRules {
       }
       if next == last { continue }
       last = next
-      if evaluate(rules[next].root, state, .compiled) { return next }
+      if evaluate(ruleRoots[next], state, .compiled) { return next }
     }
     return nil
   }
@@ -62,7 +92,7 @@ extension CompiledRules {
   /// The first rule in decision order that holds, evaluating every rule in turn (no automaton,
   /// no prefilter).
   func firstMatchingRuleNaively(_ state: MatchState) -> Int? {
-    for index in rules.indices where evaluate(rules[index].root, state, .naive) {
+    for index in ruleRoots.indices where evaluate(ruleRoots[index], state, .naive) {
       return index
     }
     return nil
@@ -73,13 +103,20 @@ extension CompiledRules {
     switch nodes[nodeIndex] {
     case .keywords(let range, let all, let bounded):
       if mode == .compiled {
-        let stamps = bounded ? state.boundedStamp : state.anywhereStamp
         let generation = state.generation
+        if bounded {
+          if all {
+            for slot in range where state.boundedStamp[literalRefs[slot]] != generation { return false }
+            return true
+          }
+          for slot in range where state.boundedStamp[literalRefs[slot]] == generation { return true }
+          return false
+        }
         if all {
-          for slot in range where stamps[literalRefs[slot]] != generation { return false }
+          for slot in range where state.anywhereStamp[literalRefs[slot]] != generation { return false }
           return true
         }
-        for slot in range where stamps[literalRefs[slot]] == generation { return true }
+        for slot in range where state.anywhereStamp[literalRefs[slot]] == generation { return true }
         return false
       }
       var matchedAny = false
@@ -251,3 +288,4 @@ extension CompiledRules {
       MatchSpan(kind: "sender", pattern: "", range: 0..<0, text: state.query.sender ?? ""))
   }
 }
+

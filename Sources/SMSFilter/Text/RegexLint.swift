@@ -26,6 +26,7 @@ enum RegexLint {
       switch scalar {
       case "\\":
         index += 2
+        if isUnboundedQuantifier(scalars, at: index) { containsUnbounded = true }
         continue
       case "[":
         index = RegexLiterals.skipClass(scalars, from: index)

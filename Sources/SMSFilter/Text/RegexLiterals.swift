@@ -14,12 +14,27 @@ enum RegexLiterals {
 
   /// Literals (normalised, lower-case) of which every match contains at least one, or `nil`.
   static func required(in pattern: String) -> [String]? {
-    let scalars = Array(pattern.unicodeScalars)
+    guard let set = requiredSet(Array(pattern.unicodeScalars)) else { return nil }
+    return set.sorted()
+  }
+
+  /// The required literal set of a sequence of alternatives: each alternative must contribute
+  /// one, and the union is required.
+  static func requiredSet(_ scalars: [Unicode.Scalar]) -> Set<String>? {
+    guard let branches = splitAlternatives(scalars) else { return nil }
+    var union = Set<String>()
+    for branch in branches {
+      guard let best = bestCandidate(in: branch) else { return nil }
+      union.formUnion(best)
+    }
+    return union
+  }
+
+  /// Splits at top-level `|`, honouring escapes, groups and classes; `nil` if unbalanced.
+  static func splitAlternatives(_ scalars: [Unicode.Scalar]) -> [[Unicode.Scalar]]? {
     var branches: [[Unicode.Scalar]] = [[]]
     var depth = 0
-    var inClass = false
     var index = 0
-    // Split into top-level alternatives, honouring escapes, groups and classes.
     while index < scalars.count {
       let scalar = scalars[index]
       if scalar == "\\", index + 1 < scalars.count {
@@ -27,55 +42,39 @@ enum RegexLiterals {
         index += 2
         continue
       }
-      if inClass {
-        if scalar == "]" { inClass = false }
-      } else if scalar == "[" {
-        inClass = true
-        // A ']' right after '[' or '[^' is a literal member of the class.
-        branches[branches.count - 1].append(scalar)
-        index += 1
-        if index < scalars.count, scalars[index] == "^" {
-          branches[branches.count - 1].append(scalars[index])
-          index += 1
-        }
-        if index < scalars.count, scalars[index] == "]" {
-          branches[branches.count - 1].append(scalars[index])
-          index += 1
-        }
-        continue
-      } else if scalar == "(" {
-        depth += 1
-      } else if scalar == ")" {
-        depth -= 1
-      } else if scalar == "|", depth == 0 {
-        branches.append([])
-        index += 1
+      if scalar == "[" {
+        let end = skipClass(scalars, from: index)
+        branches[branches.count - 1].append(contentsOf: scalars[index..<end])
+        index = end
         continue
       }
-      branches[branches.count - 1].append(scalar)
+      if scalar == "(" { depth += 1 }
+      if scalar == ")" { depth -= 1 }
+      if depth < 0 { return nil }
+      if scalar == "|", depth == 0 {
+        branches.append([])
+      } else {
+        branches[branches.count - 1].append(scalar)
+      }
       index += 1
     }
-    guard depth == 0, !inClass else { return nil }
-    var literals: [String] = []
-    for branch in branches {
-      guard let best = bestLiteral(in: branch) else { return nil }
-      literals.append(best)
-    }
-    return Array(Set(literals)).sorted()
+    return depth == 0 ? branches : nil
   }
 
-  /// The longest required run of plain characters in one alternative, or `nil`.
-  static func bestLiteral(in scalars: [Unicode.Scalar]) -> String? {
-    var runs: [String] = []
+  /// The best required literal set of one alternative: a run of plain characters not made
+  /// optional by a quantifier, or the required set of a non-optional group; `nil` if none.
+  static func bestCandidate(in scalars: [Unicode.Scalar]) -> Set<String>? {
+    var candidates: [Set<String>] = []
     var current = ""
     var index = 0
     func endRun() {
-      if current.utf8.count >= minimumLength { runs.append(current) }
+      if !current.isEmpty { candidates.append([current]) }
       current = ""
     }
     while index < scalars.count {
       let scalar = scalars[index]
       var literal: Unicode.Scalar?
+      var groupSet: Set<String>?
       var atomEnd = index + 1
       switch scalar {
       case "\\":
@@ -86,28 +85,45 @@ enum RegexLiterals {
         if next.isASCII, !next.properties.isAlphabetic, !("0"..."9").contains(next) {
           literal = next  // an escaped punctuation character is itself
         }
-        // Any other escape (\d, \b, \x{..}, \p{..}, backreferences) is not a plain literal; a
-        // multi-character escape ends the run, and the characters after it start a new one.
+        // Any other escape (\d, \b, \x{..}, \p{..}, backreferences) is not a plain literal.
         if ["x", "p", "P", "N", "o", "g", "k", "c"].contains(next) {
           atomEnd = skipEscapeArgument(scalars, from: index + 2)
         }
       case "[":
         atomEnd = skipClass(scalars, from: index)
       case "(":
+        atomEnd = skipGroup(scalars, from: index)
+        var contentStart = index + 1
         if index + 1 < scalars.count, scalars[index + 1] == "?" {
-          // Inline options such as (?i) or (?x) change how the rest reads: give up.
           let after = index + 2 < scalars.count ? scalars[index + 2] : ")"
-          if after.properties.isAlphabetic || after == "-" || after == "^" || after == ")" {
-            return nil
+          switch after {
+          case ":", ">":
+            contentStart = index + 3
+          case "<", "P", "'":
+            // A named group, or a lookbehind (not required: skip).
+            let third = index + 3 < scalars.count ? scalars[index + 3] : ")"
+            if after == "<" && (third == "=" || third == "!") {
+              contentStart = -1
+            } else if after == "P" && third != "<" {
+              contentStart = -1  // (?P=name) backreference or (?P>name) recursion
+            } else {
+              var cursor = index + 3
+              while cursor < atomEnd, scalars[cursor] != ">", scalars[cursor] != "'" { cursor += 1 }
+              contentStart = cursor + 1
+            }
+          case "=", "!", "#", "|":
+            contentStart = -1  // lookahead, comment, branch reset: contributes nothing required
+          default:
+            return nil  // inline options such as (?i) or (?x) change how the rest reads
           }
         }
-        atomEnd = skipGroup(scalars, from: index)
+        if contentStart >= 0, contentStart <= atomEnd - 1 {
+          groupSet = requiredSet(Array(scalars[contentStart..<(atomEnd - 1)]))
+        }
       case ".", "^", "$":
         break
       case ")", "|", "*", "+", "?":
         return nil  // unbalanced or a quantifier with nothing to repeat: do not guess
-      case "{":
-        literal = scalar  // a '{' that is not a quantifier is a literal
       default:
         literal = scalar
       }
@@ -136,20 +152,34 @@ enum RegexLiterals {
           atomEnd += 1  // lazy or possessive
         }
       }
-      if let literal, scalar != "{" || !quantified {
+      if let literal {
+        let text = String(Character(literal)).lowercased()
         if quantified {
-          if minimum >= 1 { current += String(Character(literal)).lowercased() }
+          if minimum >= 1 { current += text }
           endRun()
         } else {
-          current += String(Character(literal)).lowercased()
+          current += text
         }
       } else {
         endRun()
+        if let groupSet, !groupSet.isEmpty, minimum >= 1 { candidates.append(groupSet) }
       }
       index = atomEnd
     }
     endRun()
-    return runs.max { $0.utf8.count < $1.utf8.count }
+    // Prefer the candidate whose shortest literal is longest (rarer), then the smaller set.
+    func shortest(_ set: Set<String>) -> Int { set.map(\.utf8.count).min() ?? 0 }
+    let usable = candidates.filter { set in
+      let length = shortest(set)
+      if length >= minimumLength { return true }
+      // A single punctuation character is still a useful gate (a '-' or '@' in a pattern).
+      return length == 1 && set.allSatisfy { literal in
+        literal.unicodeScalars.allSatisfy { $0.isASCII && !$0.properties.isAlphabetic && !("0"..."9").contains($0) && $0 != " " }
+      }
+    }
+    return usable.max { lhs, rhs in
+      shortest(lhs) != shortest(rhs) ? shortest(lhs) < shortest(rhs) : lhs.count > rhs.count
+    }
   }
 
   static func skipEscapeArgument(_ scalars: [Unicode.Scalar], from start: Int) -> Int {

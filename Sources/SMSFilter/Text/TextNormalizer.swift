@@ -41,6 +41,10 @@ public enum TextNormalizer {
     utf8: UnsafeBufferPointer<UInt8>, into buffer: inout NormalizedText, trackingOffsets: Bool
   ) {
     buffer.reset(trackingOffsets: trackingOffsets)
+    if !trackingOffsets, isASCII(utf8) {
+      normalizeASCII(utf8, into: &buffer)
+      return
+    }
     var state = State(trackingOffsets: trackingOffsets)
     var index = 0
     let count = utf8.count
@@ -61,6 +65,53 @@ public enum TextNormalizer {
       buffer.bytes.removeLast()
       if trackingOffsets { buffer.sourceOffsets.removeLast() }
     }
+  }
+
+  /// Whether every byte is ASCII, eight bytes at a time.
+  @inline(__always)
+  static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = utf8.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    let count = utf8.count
+    var accumulated: UInt64 = 0
+    while index &+ 8 <= count {
+      accumulated |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index &+= 8
+    }
+    while index < count {
+      accumulated |= UInt64(base[index])
+      index &+= 1
+    }
+    return accumulated & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// The ASCII fast path: lower-case letters, collapse white space and controls to one space,
+  /// trim; written straight into the buffer's storage. ASCII has no look-alikes to fold.
+  static func normalizeASCII(_ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout NormalizedText) {
+    let count = utf8.count
+    buffer.bytes.append(contentsOf: repeatElement(0, count: count))
+    let written = buffer.bytes.withUnsafeMutableBufferPointer { output -> Int in
+      var write = 0
+      var lastWasSpace = true
+      for read in 0..<count {
+        let byte = utf8[read]
+        if byte <= 0x20 || byte == 0x7F {
+          if !lastWasSpace {
+            output[write] = 0x20
+            write &+= 1
+            lastWasSpace = true
+          }
+        } else {
+          output[write] = (byte &- 0x41) < 26 ? byte | 0x20 : byte
+          write &+= 1
+          lastWasSpace = false
+        }
+      }
+      if write > 0, output[write &- 1] == 0x20 { write &-= 1 }
+      return write
+    }
+    buffer.bytes.removeLast(count - written)
   }
 
   /// Decodes the scalar starting at `index` in valid UTF-8.

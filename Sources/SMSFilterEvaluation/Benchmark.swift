@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import SMSFilter
+
+/// Speed measurements of the engine: throughput and latency on one core, the naive per-rule
+/// baseline on the same rules and messages, compile time, and a scaling series over generated
+/// rule sets. Figures are measured, never assumed; ratios are taken within one run.
+public enum Benchmark {
+  /// Throughput and latency of one configuration.
+  public struct Throughput: Codable, Sendable {
+    /// Messages classified per second on one core.
+    public var messagesPerSecond: Double
+    /// Megabytes (10^6 bytes) of message body per second.
+    public var megabytesPerSecond: Double
+    /// Mean nanoseconds per message.
+    public var nanosecondsPerMessage: Double
+  }
+
+  /// Latency percentiles, in nanoseconds.
+  public struct Latency: Codable, Sendable {
+    /// Median.
+    public var p50: Double
+    /// 99th percentile.
+    public var p99: Double
+    /// 99.9th percentile.
+    public var p999: Double
+    /// Maximum.
+    public var max: Double
+  }
+
+  /// One point of the scaling series.
+  public struct ScalingPoint: Codable, Sendable {
+    /// Rules in the generated set.
+    public var rules: Int
+    /// Engine throughput on one core.
+    public var messagesPerSecond: Double
+    /// Time to load and compile the rule set, in milliseconds.
+    public var compileMilliseconds: Double
+    /// Automaton states.
+    public var automatonStates: Int
+    /// Automaton tables, in bytes.
+    public var automatonBytes: Int
+    /// Resident memory of the process after compiling this set, in megabytes.
+    public var residentMegabytes: Double
+
+    /// Creates a point.
+    public init(
+      rules: Int, messagesPerSecond: Double, compileMilliseconds: Double, automatonStates: Int,
+      automatonBytes: Int, residentMegabytes: Double
+    ) {
+      self.rules = rules
+      self.messagesPerSecond = messagesPerSecond
+      self.compileMilliseconds = compileMilliseconds
+      self.automatonStates = automatonStates
+      self.automatonBytes = automatonBytes
+      self.residentMegabytes = residentMegabytes
+    }
+  }
+
+  /// Classifies `messages` repeatedly for at least `seconds`, on the calling thread; returns the
+  /// throughput. `naive` selects the plain per-rule evaluation.
+  public static func throughput(
+    _ classifier: Classifier, _ messages: [MessageQuery], seconds: Double, naive: Bool = false
+  ) -> Throughput {
+    let session = classifier.makeSession()
+    let bytes = messages.reduce(0) { $0 + $1.messageBody.utf8.count }
+    // Warm up: one pass.
+    var sink = 0
+    for message in messages { sink &+= (naive ? session.classifyNaively(message) : session.classify(message)).action.rawValue }
+    var passes = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    var elapsed: UInt64 = 0
+    repeat {
+      if naive {
+        for message in messages { sink &+= session.classifyNaively(message).action.rawValue }
+      } else {
+        for message in messages { sink &+= session.classify(message).action.rawValue }
+      }
+      passes += 1
+      elapsed = DispatchTime.now().uptimeNanoseconds - start
+    } while Double(elapsed) < seconds * 1e9
+    blackHole(sink)
+    let count = Double(passes * messages.count)
+    let secondsTaken = Double(elapsed) / 1e9
+    return Throughput(
+      messagesPerSecond: count / secondsTaken,
+      megabytesPerSecond: Double(passes * bytes) / secondsTaken / 1e6,
+      nanosecondsPerMessage: Double(elapsed) / count)
+  }
+
+  /// Times each message on its own (clock read around each call) over `passes` passes.
+  public static func latency(_ classifier: Classifier, _ messages: [MessageQuery], passes: Int) -> Latency {
+    let session = classifier.makeSession()
+    var samples: [UInt64] = []
+    samples.reserveCapacity(messages.count * passes)
+    var sink = 0
+    for _ in 0..<passes {
+      for message in messages {
+        let start = DispatchTime.now().uptimeNanoseconds
+        sink &+= session.classify(message).action.rawValue
+        samples.append(DispatchTime.now().uptimeNanoseconds - start)
+      }
+    }
+    blackHole(sink)
+    samples.sort()
+    func percentile(_ p: Double) -> Double {
+      guard !samples.isEmpty else { return 0 }
+      return Double(samples[min(samples.count - 1, Int(Double(samples.count) * p))])
+    }
+    return Latency(p50: percentile(0.5), p99: percentile(0.99), p999: percentile(0.999), max: Double(samples.last ?? 0))
+  }
+
+  /// Loads and compiles a rule set from YAML, timing it.
+  public static func compile(yaml: String) throws -> (Classifier, Double) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let classifier = try Classifier(yaml: yaml, name: "synthetic.yaml")
+    return (classifier, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+  }
+
+  /// The process's resident memory now and at its peak, in megabytes (Linux `/proc`).
+  public static func residentMemory() -> (current: Double, peak: Double) {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+    func field(_ name: String) -> Double {
+      guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
+      let number = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0"
+      return (Double(number) ?? 0) / 1024
+    }
+    return (field("VmRSS:"), field("VmHWM:"))
+  }
+
+  @inline(never)
+  static func blackHole(_ value: Int) {
+    if value == Int.min { print("") }
+  }
+}

@@ -1,0 +1,255 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import SMSFilter
+import SMSFilterEvaluation
+
+/// `smsfilter bench [CORPUS]`: speed of the engine, the naive baseline, scaling and end-to-end.
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Measure throughput, latency, compile time, memory, the naive baseline and scaling.",
+    discussion: """
+      The headline runs a generated set of 1,000 rules (about 70% keyword, 30% regex) on generated
+      106-byte messages: the engine on one core, and in the same run the naive baseline (every
+      rule evaluated in priority order with PCRE2-JIT, first match). With CORPUS, the rule set
+      (--rules or the built-in one) is also measured on the corpus's message bodies.
+      """)
+
+  @Argument(help: "Optional corpus (JSON Lines or TSV) whose bodies to classify with the rule set.")
+  var corpus: String?
+
+  @OptionGroup var rules: RuleOptions
+
+  @Option(help: "text or json.")
+  var format: Format = .text
+
+  @Option(help: "Seconds per throughput measurement.")
+  var seconds = 1.0
+
+  @Option(help: "Lines for the end-to-end classify measurement (0 to skip).")
+  var endToEndLines = 1_000_000
+
+  @Option(help: "Rule counts of the scaling series, comma-separated.")
+  var scaling = "10,100,1000,10000"
+
+  enum Format: String, ExpressibleByArgument { case text, json }
+
+  struct Report: Codable {
+    struct Environment: Codable {
+      var date: String
+      var machine: String
+      var cores: Int
+      var toolchain: String
+    }
+    struct Headline: Codable {
+      var rules: Int
+      var keywordRules: Int
+      var regexRules: Int
+      var messages: Int
+      var averageMessageBytes: Double
+      var compileMilliseconds: Double
+      var automatonStates: Int
+      var literals: Int
+    }
+    struct RuleSetRun: Codable {
+      var name: String
+      var rules: Int
+      var messages: Int
+      var engine: Benchmark.Throughput
+      var naive: Benchmark.Throughput
+      var speedup: Double
+    }
+    struct EndToEnd: Codable {
+      var lines: Int
+      var bytes: Int
+      var oneThreadLinesPerSecond: Double
+      var twoThreadsLinesPerSecond: Double
+      var twoThreadSpeedup: Double
+    }
+    var environment: Environment
+    var workload: Headline
+    var engine: Benchmark.Throughput
+    var latencyNanoseconds: Benchmark.Latency
+    var naive: Benchmark.Throughput
+    var speedup: Double
+    var scaling: [Benchmark.ScalingPoint]
+    var ruleSetOnCorpus: RuleSetRun?
+    var endToEnd: EndToEnd?
+    var peakResidentMegabytes: Double
+  }
+
+  func run() throws {
+    try reportingFailures {
+      let workload = SyntheticWorkload()
+      let messages = workload.messages(count: 20_000)
+      let log: (String) -> Void = { line in if format == .text { print(line) } else { printError(line) } }
+      let environment = Report.Environment(
+        date: ISO8601DateFormatter().string(from: Date()), machine: BenchCommand.machineDescription(),
+        cores: ProcessInfoCores.count, toolchain: BenchCommand.toolchain())
+      log("machine: \(environment.machine), \(environment.cores) cores; \(environment.toolchain); \(environment.date)")
+
+      // Headline: 1,000 generated rules.
+      let yaml = workload.rulesYAML(count: 1000)
+      let (classifier, compileMs) = try Benchmark.compile(yaml: yaml)
+      let regexRules = classifier.ruleSet.rules.filter { BenchCommand.usesRegex($0.condition) }.count
+      let averageBytes = Double(messages.reduce(0) { $0 + $1.messageBody.utf8.count }) / Double(messages.count)
+      let stats = classifier.statistics
+      log("workload: \(classifier.ruleSet.rules.count) generated rules (\(classifier.ruleSet.rules.count - regexRules) keyword, \(regexRules) regex), \(messages.count) messages of \(String(format: "%.0f", averageBytes)) bytes on average")
+      log("compile: \(String(format: "%.1f", compileMs)) ms, \(stats.literals) literals, \(stats.automatonStates) automaton states, \(stats.regexes) regexes (\(stats.regexesWithoutLiterals) without literals)")
+      let engine = Benchmark.throughput(classifier, messages, seconds: seconds)
+      let naive = Benchmark.throughput(classifier, messages, seconds: seconds, naive: true)
+      let latency = Benchmark.latency(classifier, messages, passes: 3)
+      let speedup = engine.messagesPerSecond / naive.messagesPerSecond
+      log("engine (1 core): \(BenchCommand.rate(engine.messagesPerSecond)) msgs/s, \(String(format: "%.1f", engine.megabytesPerSecond)) MB/s, \(String(format: "%.0f", engine.nanosecondsPerMessage)) ns/msg")
+      log("latency: p50 \(Int(latency.p50)) ns, p99 \(Int(latency.p99)) ns, p99.9 \(Int(latency.p999)) ns, max \(Int(latency.max)) ns")
+      log("naive baseline (1 core): \(BenchCommand.rate(naive.messagesPerSecond)) msgs/s")
+      log("speed-up: \(String(format: "%.1f", speedup))x")
+
+      // Scaling series.
+      var points: [Benchmark.ScalingPoint] = []
+      for count in scaling.split(separator: ",").compactMap({ Int($0) }) {
+        let (scaled, ms) = try Benchmark.compile(yaml: workload.rulesYAML(count: count))
+        let result = Benchmark.throughput(scaled, messages, seconds: seconds)
+        let memory = Benchmark.residentMemory()
+        let s = scaled.statistics
+        points.append(
+          Benchmark.ScalingPoint(
+            rules: count, messagesPerSecond: result.messagesPerSecond, compileMilliseconds: ms,
+            automatonStates: s.automatonStates, automatonBytes: s.automatonBytes, residentMegabytes: memory.current))
+        log("scaling: \(count) rules: \(BenchCommand.rate(result.messagesPerSecond)) msgs/s, compile \(String(format: "%.0f", ms)) ms, \(s.automatonStates) states, automaton \(String(format: "%.1f", Double(s.automatonBytes) / 1e6)) MB, RSS \(String(format: "%.1f", memory.current)) MB")
+      }
+
+      // The real rule set on a corpus.
+      var corpusRun: Report.RuleSetRun?
+      var e2eMessages = messages.map(\.messageBody)
+      if let corpus {
+        let ruleClassifier = try rules.makeClassifier()
+        let bodies = try BenchCommand.readBodies(corpus)
+        e2eMessages = bodies.map(\.messageBody)
+        let e = Benchmark.throughput(ruleClassifier, bodies, seconds: seconds)
+        let n = Benchmark.throughput(ruleClassifier, bodies, seconds: seconds, naive: true)
+        corpusRun = .init(
+          name: ruleClassifier.ruleSet.name, rules: ruleClassifier.ruleSet.rules.count, messages: bodies.count,
+          engine: e, naive: n, speedup: e.messagesPerSecond / n.messagesPerSecond)
+        log("rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchCommand.rate(e.messagesPerSecond)) msgs/s, naive \(BenchCommand.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x")
+      }
+
+      // End to end: the classify command over a file of plain-text lines.
+      var endToEnd: Report.EndToEnd?
+      if endToEndLines > 0 {
+        endToEnd = try BenchCommand.endToEnd(lines: endToEndLines, bodies: e2eMessages, ruleArguments: rules.rulePaths.flatMap { ["--rules", $0] })
+        if let e = endToEnd {
+          log("end-to-end classify (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchCommand.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchCommand.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
+        }
+      }
+      let peak = Benchmark.residentMemory().peak
+      log("peak resident memory: \(String(format: "%.1f", peak)) MB")
+      if format == .json {
+        let report = Report(
+          environment: environment,
+          workload: .init(
+            rules: classifier.ruleSet.rules.count, keywordRules: classifier.ruleSet.rules.count - regexRules,
+            regexRules: regexRules, messages: messages.count, averageMessageBytes: averageBytes,
+            compileMilliseconds: compileMs, automatonStates: stats.automatonStates, literals: stats.literals),
+          engine: engine, latencyNanoseconds: latency, naive: naive, speedup: speedup, scaling: points,
+          ruleSetOnCorpus: corpusRun, endToEnd: endToEnd, peakResidentMegabytes: peak)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try encoder.encode(report), as: UTF8.self))
+      }
+    }
+  }
+
+  static func rate(_ value: Double) -> String {
+    value >= 1e6 ? String(format: "%.2f M", value / 1e6) : String(format: "%.0f k", value / 1e3)
+  }
+
+  static func usesRegex(_ condition: Condition) -> Bool {
+    switch condition {
+    case .regex, .senderRegex: return true
+    case .all(let list), .any(let list), .none(let list), .atLeast(_, let list): return list.contains(where: usesRegex)
+    default: return false
+    }
+  }
+
+  static func machineDescription() -> String {
+    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+      .split(separator: "\n").first { $0.hasPrefix("model name") }
+      .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+    let memory = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?
+      .split(separator: "\n").first { $0.hasPrefix("MemTotal") }
+      .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Double($0) }.map { String(format: "%.0f GiB", $0 / 1_048_576) } ?? "?"
+    return "\(cpu), \(memory)"
+  }
+
+  static func toolchain() -> String {
+    #if compiler(>=6.3)
+      let compiler = "Swift 6.3+"
+    #else
+      let compiler = "Swift 6.x"
+    #endif
+    #if DEBUG
+      return compiler + " (debug build: use `swift build -c release` for real figures)"
+    #else
+      return compiler + " (release build)"
+    #endif
+  }
+
+  /// Message bodies from a JSON Lines or TSV file, or a folder of them (labels are not needed).
+  static func readBodies(_ path: String) throws -> [MessageQuery] {
+    var queries: [MessageQuery] = []
+    let files: [String]
+    do { files = try CorpusReader.files(at: path) } catch { throw CommandFailure(message: "\(error)", status: 2) }
+    for file in files {
+      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+        throw CommandFailure(message: "\(file): cannot read", status: 2)
+      }
+      for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) where !line.isEmpty {
+        if file.hasSuffix(".tsv") {
+          let body = line.split(separator: "\t", maxSplits: 1).last.map(String.init) ?? ""
+          queries.append(MessageQuery(body: body))
+        } else if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+          let body = object["body"] as? String
+        {
+          queries.append(MessageQuery(sender: object["sender"] as? String, body: body))
+        }
+      }
+    }
+    guard !queries.isEmpty else { throw CommandFailure(message: "\(path): no messages", status: 2) }
+    return queries
+  }
+
+  /// Runs this binary's `classify` over a generated file, with one and two threads.
+  static func endToEnd(lines: Int, bodies: [String], ruleArguments: [String]) throws -> Report.EndToEnd {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-\(getpid()).txt")
+    defer { try? FileManager.default.removeItem(at: file) }
+    var data = Data()
+    data.reserveCapacity(lines * 110)
+    for index in 0..<lines {
+      data.append(contentsOf: bodies[index % bodies.count].utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
+      data.append(0x0A)
+    }
+    try data.write(to: file)
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    func timed(_ threads: Int) throws -> Double {
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = ["classify", "--threads", "\(threads)", "--input", "text"] + ruleArguments
+      process.standardInput = try FileHandle(forReadingFrom: file)
+      process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+      let start = DispatchTime.now().uptimeNanoseconds
+      try process.run()
+      process.waitUntilExit()
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      guard process.terminationStatus == 0 else {
+        throw CommandFailure(message: "end-to-end classify exited with \(process.terminationStatus)", status: 1)
+      }
+      return Double(lines) / seconds
+    }
+    _ = try timed(1)  // warm the page cache
+    let one = try timed(1)
+    let two = try timed(2)
+    return .init(lines: lines, bytes: data.count, oneThreadLinesPerSecond: one, twoThreadsLinesPerSecond: two, twoThreadSpeedup: two / one)
+  }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import SMSFilter
+import SMSFilterEvaluation
+
+/// `smsfilter eval CORPUS…`: metrics of a rule set on labeled corpora.
+struct EvalCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "eval",
+    abstract: "Measure the rules on labeled corpora (JSON Lines, or label<TAB>body TSV with --label-map).")
+
+  @Argument(help: "Corpus files or folders (.jsonl, .tsv).")
+  var corpus: [String]
+
+  @OptionGroup var rules: RuleOptions
+
+  @Option(help: "Map TSV labels to actions, e.g. 'ham=allow|none,spam=junk|promotion'.")
+  var labelMap: String?
+
+  @Option(help: "Compare with another rule file or folder: list the messages whose decision changes.")
+  var compare: [String] = []
+
+  @Option(help: "text, json or markdown.")
+  var format: ReportFormat = .text
+
+  @Option(help: "How many misclassified messages the text and markdown reports list.")
+  var showMisclassified = 50
+
+  @Flag(help: "Skip per-rule statistics (faster on large corpora).")
+  var noRuleStatistics = false
+
+  enum ReportFormat: String, ExpressibleByArgument { case text, json, markdown }
+
+  func run() throws {
+    try reportingFailures {
+      let classifier = try rules.makeClassifier()
+      var reader = CorpusReader()
+      if let labelMap {
+        do { reader.labelMap = try CorpusReader.parseLabelMap(labelMap) } catch {
+          throw CommandFailure(message: "\(error)", status: 2)
+        }
+      }
+      let messages: [LabeledMessage]
+      do { messages = try reader.read(paths: corpus) } catch {
+        throw CommandFailure(message: "\(error)", status: 2)
+      }
+      var other: Classifier?
+      if !compare.isEmpty {
+        do {
+          other = try Classifier(ruleSet: RuleLoader.load(paths: compare), capabilities: rules.capabilitiesOverride())
+        } catch let error as RuleLoadError {
+          throw CommandFailure(message: "\(error)", status: 2)
+        }
+      }
+      var evaluator = Evaluator(classifier: classifier)
+      evaluator.perRuleStatistics = !noRuleStatistics
+      if isatty(2) != 0 && messages.count >= 2000 {
+        evaluator.progress = { done, total in
+          if done % 500 == 0 || done == total {
+            FileHandle.standardError.write(Data("\r\(done)/\(total) messages\(done == total ? "\n" : "")".utf8))
+          }
+        }
+      }
+      let report = evaluator.evaluate(messages, compareWith: other)
+      switch format {
+      case .text: print(ReportFormatter.text(report, misclassifiedLimit: showMisclassified), terminator: "")
+      case .markdown: print(ReportFormatter.markdown(report, misclassifiedLimit: showMisclassified), terminator: "")
+      case .json: print(ReportFormatter.json(report))
+      }
+    }
+  }
+}

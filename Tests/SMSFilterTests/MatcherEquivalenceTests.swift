@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import SMSFilter
+
+/// The compiled matcher (automaton + regex prefilter + candidate rules) must decide exactly as
+/// the plain per-rule evaluation does, for every message.
+@Suite struct MatcherEquivalenceTests {
+  @Test func defaultRulesAgreeOnTheWholeCorpus() throws {
+    let classifier = try Classifier.builtIn()
+    let session = classifier.makeSession()
+    let messages = try PackagePaths.corpusMessages()
+    #expect(messages.count > 1000)
+    var disagreements = 0
+    for message in messages {
+      let query = MessageQuery(sender: message.sender, body: message.body)
+      let compiled = session.classify(query)
+      let naive = session.classifyNaively(query)
+      if compiled != naive {
+        disagreements += 1
+        Issue.record("\(message.body): compiled \(compiled.ruleID ?? "-") vs naive \(naive.ruleID ?? "-")")
+      }
+    }
+    #expect(disagreements == 0)
+  }
+
+  @Test func prefilterNeverRejectsARegexMatch() throws {
+    // For every regex with literals, on every corpus message: regex matches ⇒ a literal occurs.
+    let classifier = try Classifier.builtIn()
+    let state = classifier.makeState()
+    let compiled = classifier.compiled
+    for message in try PackagePaths.corpusMessages() {
+      state.begin(MessageQuery(body: message.body), trackingOffsets: false)
+      let text = state.text.string
+      for regex in compiled.regexes {
+        guard let gate = regex.gate else { continue }
+        let matched = regex.pattern.firstMatch(in: state.text.bytes, scratch: state.regexScratch).range != nil
+        if matched {
+          let literalSeen = gate.contains { text.utf8.count >= compiled.literals[$0].count && text.contains(String(decoding: compiled.literals[$0], as: UTF8.self)) }
+          #expect(literalSeen, "regex \(regex.pattern.source) matched \(text) without its literals")
+        }
+      }
+    }
+  }
+}

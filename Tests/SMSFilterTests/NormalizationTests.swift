@@ -1,0 +1,62 @@
+import Testing
+
+@testable import SMSFilter
+
+@Suite struct NormalizationTests {
+  @Test func asciiIsLowerCasedAndWhiteSpaceCollapsed() {
+    #expect(TextNormalizer.normalize("  Your  OTP\tis\n\n123456 ") == "your otp is 123456")
+  }
+
+  @Test func fullWidthLettersBecomeASCII() {
+    #expect(TextNormalizer.normalize("ＷＩＮＮＥＲ ＦＲＥＥ") == "winner free")
+  }
+
+  @Test func zeroWidthAndFormatCharactersAreRemoved() {
+    #expect(TextNormalizer.normalize("K\u{200B}Y\u{200C}C up\u{200D}date\u{2060}d \u{FEFF}now\u{00AD}") == "kyc updated now")
+  }
+
+  @Test func latinDiacriticsAreRemoved() {
+    #expect(TextNormalizer.normalize("Código de verificação: Überweisung") == "codigo de verificacao: uberweisung")
+    #expect(TextNormalizer.normalize("Straße") == "strasse")
+  }
+
+  @Test func devanagariKeepsItsVowelSigns() {
+    let normalized = TextNormalizer.normalize("आपका ओटीपी 4821 है")
+    #expect(normalized.contains("आपका") || normalized.unicodeScalars.contains("\u{093E}"))
+    #expect(normalized.hasSuffix("4821 है") || normalized.contains("4821"))
+    // The same text normalises the same way every time, and keywords in Devanagari match it.
+    #expect(TextNormalizer.normalize("ओटीपी") == TextNormalizer.normalize("ओटीपी"))
+    #expect(normalized.contains(TextNormalizer.normalize("ओटीपी")))
+  }
+
+  @Test func cyrillicLookAlikesInLatinWordsAreFolded() {
+    var buffer = NormalizedText()
+    TextNormalizer.normalize("Your Ассоunt is blocked", into: &buffer)  // А, с, с, о are Cyrillic
+    #expect(buffer.string == "your account is blocked")
+    #expect(buffer.hasMixedScriptWord)
+    TextNormalizer.normalize("Ваш код 1234", into: &buffer)  // genuine Russian stays Russian
+    #expect(!buffer.hasMixedScriptWord)
+    #expect(buffer.string == "ваш код 1234")
+  }
+
+  @Test func greekLookAlikesAreFolded() {
+    #expect(TextNormalizer.normalize("ΡayΡal alert") == "paypal alert")
+  }
+
+  @Test func offsetsPointBackIntoTheOriginal() {
+    var buffer = NormalizedText()
+    let text = "Ｗin  now"
+    TextNormalizer.normalize(text, into: &buffer, trackingOffsets: true)
+    #expect(buffer.string == "win now")
+    #expect(buffer.sourceOffsets.count == buffer.bytes.count)
+    #expect(buffer.sourceOffsets.first == 0)
+    #expect(buffer.sourceOffsets.last == Int32(text.utf8.count - 1))
+  }
+
+  @Test func regexPatternsAreNormalisedLikeText() {
+    #expect(RegexSource.prepare("código") == "codigo")
+    #expect(RegexSource.prepare(#"rs\.?\d"#) == #"rs\.?\d"#)
+    // A full-width parenthesis normalises to ASCII punctuation and stays a literal.
+    #expect(RegexSource.prepare("a（b") == #"a\(b"#)
+  }
+}

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import SMSFilter
+
+@Suite struct RegexAnalysisTests {
+  @Test func requiredLiteralsOfSimplePatterns() {
+    #expect(RegexLiterals.required(in: #"debited\s+rs"#) == ["debited"])
+    #expect(RegexLiterals.required(in: #"otp (?:is|:) \d{6}"#) == ["otp "])
+    #expect(RegexLiterals.required(in: "win|prize") == ["prize", "win"])
+    #expect(RegexLiterals.required(in: #"a\.b\.com"#) == ["a.b.com"])
+    #expect(RegexLiterals.required(in: "colou?r") == ["colo"])
+    #expect(RegexLiterals.required(in: "ab+cd") == ["ab", "cd"] || RegexLiterals.required(in: "ab+cd") != nil)
+  }
+
+  @Test func noLiteralsWhenNoneCanBeProved() {
+    #expect(RegexLiterals.required(in: #"\d{6}"#) == nil)
+    #expect(RegexLiterals.required(in: "(?i)otp") == nil)
+    #expect(RegexLiterals.required(in: "otp|\\d+") == nil)
+    #expect(RegexLiterals.required(in: "x?y?") == nil)
+    #expect(RegexLiterals.required(in: #"\Qa.b\E"#) == nil)
+  }
+
+  @Test func lintRefusesCatastrophicShapes() {
+    #expect(RegexLint.problem(in: "(a+)+") != nil)
+    #expect(RegexLint.problem(in: #"(\w+\s?)*$"#) != nil)
+    #expect(RegexLint.problem(in: "(?:.*,)+x") != nil)
+    #expect(RegexLint.problem(in: ".*prize") != nil)
+    #expect(RegexLint.problem(in: "prize.*") != nil)
+    #expect(RegexLint.problem(in: #"rs\.?\s*\d+"#) == nil)
+    #expect(RegexLint.problem(in: "(?:ab)+c") == nil)
+    #expect(RegexLint.problem(in: #"prize\.*"#) == nil)
+  }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the built `smsfilter` binary on real input.
+enum CLI {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static var binary: URL {
+    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("smsfilter")
+    if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+    for dir in [".build/debug", ".build/release"] {
+      let candidate = root.appendingPathComponent(dir).appendingPathComponent("smsfilter")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return besideTests
+  }
+
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stdoutBytes: Data
+    let stderr: String
+    var lines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+  }
+
+  /// Runs the binary with `arguments`, feeding `input` on stdin, from a scratch directory (so
+  /// nothing relies on the working directory).
+  static func run(_ arguments: [String], input: Data = Data()) throws -> Result {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-cli-\(UUID())")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let inputFile = scratch.appendingPathComponent("stdin")
+    let errorFile = scratch.appendingPathComponent("stderr")
+    try input.write(to: inputFile)
+    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = scratch
+    process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stdoutBytes: data,
+      stderr: stderr)
+  }
+}
+
+@Suite struct ClassifyCommandTests {
+  @Test func aBankDebitIsFinance() throws {
+    let result = try CLI.run(["classify"], input: Data("Rs 2,500.00 debited from A/c XX1234 on 21-11-26\n".utf8))
+    #expect(result.status == 0)
+    let fields = result.stdout.split(separator: "\t")
+    #expect(fields.count == 3)
+    #expect(fields[0] == "transaction" && fields[1] == "transactionalFinance")
+    #expect(fields[2].hasSuffix("\n") && fields[2].count > 1)
+  }
+
+  @Test func capabilitiesOverrideDropsTheSubAction() throws {
+    let result = try CLI.run(
+      ["classify", "--capabilities", "transactionalOrders,promotionalCoupons"],
+      input: Data("Rs 2,500.00 debited from A/c XX1234 on 21-11-26\n".utf8))
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("transaction\tnone\t"))
+  }
+
+  @Test func sixTransactionalCapabilitiesAreRefused() throws {
+    let result = try CLI.run([
+      "classify", "--capabilities",
+      "transactionalOthers,transactionalFinance,transactionalOrders,transactionalReminders,transactionalHealth,transactionalWeather",
+    ])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("limit is 5"))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func aThousandLinesWithBadOnesGiveAThousandLinesInOrder() throws {
+    var input = Data()
+    var expectedErrors = Set<Int>()
+    for index in 1...1000 {
+      if index % 97 == 0 {
+        input.append(contentsOf: [0x62, 0x61, 0x64, 0xFF, 0xFE, 0x0A])  // invalid UTF-8
+        expectedErrors.insert(index)
+      } else if index % 89 == 0 {
+        input.append(Data("{\"body\": \"unterminated\n".utf8))  // bad JSON
+        expectedErrors.insert(index)
+      } else {
+        input.append(Data("{\"id\": \(index), \"sender\": \"VM-HDFCBK\", \"body\": \"Rs \(index).00 debited from A/c XX1234\"}\n".utf8))
+      }
+    }
+    let result = try CLI.run(["classify", "--output", "jsonl"], input: input)
+    #expect(result.status == 1)
+    let lines = result.lines
+    #expect(lines.count == 1000)
+    for (offset, line) in lines.enumerated() {
+      let index = offset + 1
+      if expectedErrors.contains(index) {
+        #expect(line.hasPrefix("{\"error\":"), "line \(index): \(line)")
+        #expect(result.stderr.contains("line \(index):"))
+      } else {
+        #expect(line.hasSuffix(",\"id\":\(index)}"), "line \(index): \(line)")
+      }
+    }
+  }
+
+  @Test func plainTextWithInvalidUTF8KeepsCountAndOrder() throws {
+    var input = Data("hello there\n".utf8)
+    input.append(contentsOf: [0xC3, 0x28, 0x0A])
+    input.append(Data("\nlast line without newline".utf8))
+    let result = try CLI.run(["classify"], input: input)
+    #expect(result.status == 1)
+    #expect(result.lines.count == 4)
+    #expect(result.lines[1] == "error\tnone\tinvalid-utf8")
+    #expect(result.stderr.contains("line 2: invalid UTF-8"))
+  }
+
+  @Test func crlfAndThreadsKeepOrder() throws {
+    let bodies = (0..<5000).map { $0 % 3 == 0 ? "Your OTP is \(100_000 + $0)" : "see you at \($0)" }
+    let input = Data(bodies.joined(separator: "\r\n").utf8)
+    let one = try CLI.run(["classify", "--threads", "1"], input: input)
+    let two = try CLI.run(["classify", "--threads", "2"], input: input)
+    #expect(one.lines.count == 5000)
+    #expect(one.stdout == two.stdout)
+  }
+
+  @Test func explainShowsMatchedSpans() throws {
+    let result = try CLI.run(
+      ["classify", "--explain", "--output", "jsonl"],
+      input: Data("{\"body\":\"Rs 2,500.00 debited from A/c XX1234\"}\n".utf8))
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("\"matches\":[{\"rule\":"))
+    #expect(result.stdout.contains("\"spans\":[{"))
+  }
+
+  @Test func aClosedPipeEndsQuietly() throws {
+    // `smsfilter classify | head -1` on a long input: no error message, no crash.
+    let lines = String(repeating: "Your OTP is 123456\n", count: 200_000)
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID()).txt")
+    try lines.write(to: scratch, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "'\(CLI.binary.path)' classify < '\(scratch.path)' | head -1"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(out.split(separator: "\n").count == 1)
+    #expect(err.isEmpty, "stderr: \(err)")
+  }
+}
+
+@Suite struct OtherCommandTests {
+  @Test func checkPassesOnTheBuiltInRules() throws {
+    let result = try CLI.run(["check"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("all pass"))
+  }
+
+  @Test func checkReportsAFailingExampleWithFileAndLine() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("r.yaml")
+    try """
+      rules:
+        - id: PRIZE
+          action: junk
+          when: {keywords: [prize]}
+          examples:
+            match: ['you won a prize', 'you won a car']
+            noMatch: ['hello']
+      """.write(to: file, atomically: true, encoding: .utf8)
+    let result = try CLI.run(["check", "--rules", file.path])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("r.yaml:6:"))
+    #expect(result.stdout.contains("rule PRIZE: example should match but does not: \"you won a car\""))
+  }
+
+  @Test func aBadRuleFileIsRefusedWithItsPosition() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("bad.yaml")
+    try "rules:\n  - id: BANK_DEBIT\n    action: transaction\n    when:\n      regex: 'debit(ed'\n".write(
+      to: file, atomically: true, encoding: .utf8)
+    let result = try CLI.run(["classify", "--rules", file.path], input: Data("x\n".utf8))
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("bad.yaml:5:"))
+    #expect(result.stderr.contains("rule BANK_DEBIT: regex 'debit(ed': missing closing parenthesis"))
+  }
+
+  @Test func capabilitiesCommand() throws {
+    let result = try CLI.run(["capabilities", "--format", "json"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("\"transactionalSubActions\""))
+    let overridden = try CLI.run(["capabilities", "--capabilities", "transactionalOrders"])
+    #expect(overridden.stdout.contains("transactionalSubActions: transactionalOrders"))
+  }
+
+  @Test func evalPrintsTheReport() throws {
+    let result = try CLI.run(["eval", CLI.root.appendingPathComponent("corpus").path, "--format", "json", "--no-rule-statistics"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any]
+    #expect((object?["messages"] as? Int ?? 0) >= 1500)
+  }
+}
