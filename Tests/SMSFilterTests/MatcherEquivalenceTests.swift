@@ -31,13 +31,18 @@ import Testing
     let compiled = classifier.compiled
     for message in try PackagePaths.corpusMessages() {
       state.begin(MessageQuery(body: message.body), trackingOffsets: false)
-      let text = state.text.string
+      let text = state.text.bytes
       for regex in compiled.regexes {
         guard let gate = regex.gate else { continue }
         let matched = regex.pattern.firstMatch(in: state.text.bytes, scratch: state.regexScratch).range != nil
         if matched {
-          let literalSeen = gate.contains { text.utf8.count >= compiled.literals[$0].count && text.contains(String(decoding: compiled.literals[$0], as: UTF8.self)) }
-          #expect(literalSeen, "regex \(regex.pattern.source) matched \(text) without its literals")
+          // Byte search: literals are byte strings (a Devanagari literal may end inside a grapheme).
+          let literalSeen = gate.contains { literal in
+            let needle = compiled.literals[literal]
+            return text.count >= needle.count
+              && (0...(text.count - needle.count)).contains { text[$0..<($0 + needle.count)].elementsEqual(needle) }
+          }
+          #expect(literalSeen, "regex \(regex.pattern.source) matched \(state.text.string) without its literals")
         }
       }
     }

@@ -170,8 +170,11 @@ extension CompiledRules {
     var senderSets: [Set<[UInt8]>] = []
     var senderPrefixes: [[[UInt8]]] = []
     var guardIndex: [String: Int] = [:]
+    /// How many conditions use each literal.
+    var literalUses: [Int: Int] = [:]
 
     mutating func intern(_ bytes: [UInt8]) -> Int {
+      defer { literalUses[literalIndex[bytes]!, default: 0] += 1 }
       if let index = literalIndex[bytes] { return index }
       literals.append(bytes)
       literalIndex[bytes] = literals.count - 1
@@ -274,6 +277,14 @@ extension CompiledRules {
       }
     }
 
+    /// How often a trigger set is expected to fire: literals used by many conditions are common
+    /// words (“your”, “code”), and short literals occur by chance more often than long ones.
+    func cost(of trigger: Set<Int>) -> Double {
+      trigger.reduce(0) { total, literal in
+        total + Double(literalUses[literal, default: 1]) + 16 / Double(max(1, literals[literal].count))
+      }
+    }
+
     /// Literals of which at least one must occur for `condition` to hold, or `nil` when no such
     /// set is known (the condition can hold without any literal).
     func trigger(of condition: Condition, guardTriggers: [Set<Int>?]) -> Set<Int>? {
@@ -292,12 +303,9 @@ extension CompiledRules {
       case .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .none:
         return nil
       case .all(let list):
+        // Any one child's trigger is necessary: pick the one expected to fire least often.
         let known = list.compactMap { trigger(of: $0, guardTriggers: guardTriggers) }
-        return known.min { lhs, rhs in
-          lhs.count != rhs.count
-            ? lhs.count < rhs.count
-            : (lhs.map { literals[$0].count }.min() ?? 0) > (rhs.map { literals[$0].count }.min() ?? 0)
-        }
+        return known.min { cost(of: $0) < cost(of: $1) }
       case .any(let list):
         var union = Set<Int>()
         for child in list {
