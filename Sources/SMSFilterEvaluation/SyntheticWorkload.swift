@@ -93,9 +93,27 @@ public struct SyntheticWorkload: Sendable {
   }
 
   /// `count` messages of about `averageBytes` bytes: common words, vocabulary words (some
-  /// triggering rules), numbers and amounts.
+  /// triggering rules), numbers and amounts. Vocabulary words are drawn with Zipf's law
+  /// (frequency ∝ 1/rank), as words occur in real text; rules draw their keywords uniformly.
   public func messages(count: Int, averageBytes: Int = 106) -> [MessageQuery] {
     var generator = Generator(seed: seed ^ 0x5EED)
+    var cumulative: [Double] = []
+    cumulative.reserveCapacity(words.count)
+    var total = 0.0
+    for rank in 1...words.count {
+      total += 1 / Double(rank)
+      cumulative.append(total)
+    }
+    func zipfWord() -> String {
+      let target = Double.random(in: 0..<total, using: &generator)
+      var low = 0
+      var high = cumulative.count - 1
+      while low < high {
+        let middle = (low + high) / 2
+        if cumulative[middle] < target { low = middle + 1 } else { high = middle }
+      }
+      return words[low]
+    }
     var messages: [MessageQuery] = []
     messages.reserveCapacity(count)
     let senders = ["VM-HDFCBK", "AD-AMZNIN", "+447700900123", "56161", "Revolut", "+919876543210"]
@@ -108,7 +126,7 @@ public struct SyntheticWorkload: Sendable {
         if roll < 45 {
           token = Self.common.randomElement(using: &generator)!
         } else if roll < 80 {
-          token = words.randomElement(using: &generator)!
+          token = zipfWord()
         } else if roll < 92 {
           token = String(Int.random(in: 100...999_999, using: &generator))
         } else {

@@ -96,19 +96,27 @@ struct AhoCorasick: Sendable {
         queue.append(child)
       }
     }
-    // 3. Outputs, flattened, and the table rewritten to row offsets with the output flag.
+    // 3. Renumber states breadth-first, so the shallow states that most bytes of a text visit
+    //    sit together at the start of the table (fewer cache misses), then flatten the outputs
+    //    and rewrite the table to row offsets with the output flag.
+    let order = [Int32(0)] + queue
+    var newID = [Int](repeating: 0, count: stateCount)
+    for (position, old) in order.enumerated() { newID[Int(old)] = position }
     var outputStart: [UInt32] = [0]
     var outputs: [UInt32] = []
-    for state in 0..<stateCount {
-      outputs.append(contentsOf: merged[state])
+    var renumbered = [UInt32](repeating: 0, count: table.count)
+    for (position, old) in order.enumerated() {
+      let oldState = Int(old)
+      outputs.append(contentsOf: merged[oldState])
       outputStart.append(UInt32(outputs.count))
+      for c in 0..<classCount {
+        let target = Int(table[oldState * classCount + c])
+        var value = UInt32(newID[target] * classCount)
+        if !merged[target].isEmpty { value |= AhoCorasick.outputFlag }
+        renumbered[position * classCount + c] = value
+      }
     }
-    for index in table.indices {
-      let target = Int(table[index])
-      var value = UInt32(target * classCount)
-      if !merged[target].isEmpty { value |= AhoCorasick.outputFlag }
-      table[index] = value
-    }
+    table = renumbered
     self.transitions = table
     self.classOf = classOf
     self.classCount = classCount
@@ -133,6 +141,25 @@ struct AhoCorasick: Sendable {
         }
       }
     }
+  }
+
+  /// The inner loop: advances from `row` over `text[index...]` until a state with outputs is
+  /// entered (returns the index just past that byte and the row, flag included) or the text
+  /// ends (returns `text.count`). Kept small so its state stays in registers.
+  @inline(never)
+  static func advance(
+    table: UnsafePointer<UInt32>, classes: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>,
+    count: Int, from start: Int, row: UInt32
+  ) -> (index: Int, row: UInt32) {
+    var row = row
+    var index = start
+    while index < count {
+      let next = table[Int(row) &+ Int(classes[Int(text[index])])]
+      index &+= 1
+      row = next
+      if next & outputFlag != 0 { return (index, next) }
+    }
+    return (index, row)
   }
 
   /// Calls `onMatch(patternID, end)` for every occurrence, where `end` is the index just past

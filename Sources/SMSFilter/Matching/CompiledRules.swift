@@ -19,8 +19,8 @@ struct CompiledRules: Sendable {
     case senderRegex(Int)
     /// The sender's kind is in the mask (bit `SenderKind` index).
     case senderKind(UInt8)
-    /// The receiver's country is one of these upper-case codes.
-    case country([String])
+    /// The receiver's country is one of the upper-case codes in `countryLists[index]`.
+    case country(Int)
     /// The body has (or has not) a mixed-script word.
     case mixedScript(Bool)
     /// All of the children (`children[range]`).
@@ -62,6 +62,11 @@ struct CompiledRules: Sendable {
   var guardRoots: [Int] = []
   var guardNames: [String] = []
   var regexes: [CompiledRegex] = []
+  /// Each regex's gate literals, flattened: `gateLiterals[gateRange[i]]`; an empty range for a
+  /// regex without literals (a hot-path copy of `regexes[i].gate`; a gate is never empty).
+  var gateRange: [Range<Int>] = []
+  var gateLiterals: [Int] = []
+  var countryLists: [[String]] = []
   var senderSets: [Set<[UInt8]>] = []
   var senderPrefixes: [[[UInt8]]] = []
 
@@ -147,6 +152,16 @@ extension CompiledRules {
     self.guardRoots = guardRoots
     self.guardNames = guardNames
     self.regexes = builder.regexes
+    var gateRange: [Range<Int>] = []
+    var gateLiterals: [Int] = []
+    for regex in builder.regexes {
+      let start = gateLiterals.count
+      gateLiterals.append(contentsOf: regex.gate ?? [])
+      gateRange.append(start..<gateLiterals.count)
+    }
+    self.gateRange = gateRange
+    self.gateLiterals = gateLiterals
+    self.countryLists = builder.countryLists
     self.senderSets = builder.senderSets
     self.senderPrefixes = builder.senderPrefixes
     self.literals = builder.literals
@@ -169,6 +184,7 @@ extension CompiledRules {
     var regexIndex: [String: Int] = [:]
     var senderSets: [Set<[UInt8]>] = []
     var senderPrefixes: [[[UInt8]]] = []
+    var countryLists: [[String]] = []
     var guardIndex: [String: Int] = [:]
     /// How many conditions use each literal.
     var literalUses: [Int: Int] = [:]
@@ -251,7 +267,8 @@ extension CompiledRules {
         for kind in kinds { mask |= 1 << UInt8(SenderKind.allCases.firstIndex(of: kind)!) }
         return (add(.senderKind(mask)), nil)
       case .country(let codes):
-        return (add(.country(codes.map { $0.uppercased() })), nil)
+        countryLists.append(codes.map { $0.uppercased() })
+        return (add(.country(countryLists.count - 1)), nil)
       case .mixedScript(let flag):
         return (add(.mixedScript(flag)), nil)
       case .all(let list), .any(let list), .none(let list), .atLeast(_, let list):

@@ -21,8 +21,10 @@ extension CompiledRules {
     var candidates = state.candidates
     state.candidates = []
     state.text.bytes.withUnsafeBufferPointer { text in
-      state.anywhereStamp.withUnsafeMutableBufferPointer { anywhere in
-        state.boundedStamp.withUnsafeMutableBufferPointer { bounded in
+      do {
+        let anywhere = state.anywhereStamp
+        let bounded = state.boundedStamp
+        do {
           triggerStart.withUnsafeBufferPointer { triggerStart in
             triggerRules.withUnsafeBufferPointer { triggerRules in
               literalLengths.withUnsafeBufferPointer { lengths in
@@ -31,11 +33,14 @@ extension CompiledRules {
                   var row: UInt32 = 0
                   var index = 0
                   let count = text.count
+                  guard let textBase = text.baseAddress else { return }
                   while index < count {
-                    let next = table[Int(row) &+ Int(classes[Int(text[index])])]
-                    index &+= 1
-                    row = next & ~AhoCorasick.outputFlag
-                    guard next & AhoCorasick.outputFlag != 0 else { continue }
+                    let step = AhoCorasick.advance(
+                      table: table.baseAddress!, classes: classes.baseAddress!, text: textBase,
+                      count: count, from: index, row: row)
+                    index = step.index
+                    row = step.row & ~AhoCorasick.outputFlag
+                    guard step.row & AhoCorasick.outputFlag != 0 else { break }
                     let stateIndex = Int(row) / classCount
                     for slot in Int(outputStart[stateIndex])..<Int(outputStart[stateIndex &+ 1]) {
                       let literal = Int(outputs[slot])
@@ -137,15 +142,16 @@ extension CompiledRules {
       return matchedAny
 
     case .regex(let index):
-      let regex = regexes[index]
-      if mode == .compiled, let gate = regex.gate {
+      let gate = gateRange[index]
+      if mode == .compiled, !gate.isEmpty {
         var open = false
-        for literal in gate where state.anywhereStamp[literal] == state.generation {
+        for slot in gate where state.anywhereStamp[gateLiterals[slot]] == state.generation {
           open = true
           break
         }
         if !open { return false }
       }
+      let regex = regexes[index]
       let outcome = state.text.bytes.withUnsafeBufferPointer {
         regex.pattern.firstMatch(in: $0, scratch: state.regexScratch)
       }
@@ -191,9 +197,9 @@ extension CompiledRules {
       let bit = UInt8(1) << UInt8(SenderKind.allCases.firstIndex(of: state.senderKind)!)
       return mask & bit != 0
 
-    case .country(let codes):
+    case .country(let index):
       guard let code = state.query.receiverISOCountryCode else { return false }
-      return codes.contains(code.uppercased())
+      return countryLists[index].contains(code.uppercased())
 
     case .mixedScript(let expected):
       return state.text.hasMixedScriptWord == expected

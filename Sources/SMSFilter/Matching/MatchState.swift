@@ -7,12 +7,15 @@ import PCRE2
 /// a new message is one increment rather than clearing arrays.
 final class MatchState {
   var text = NormalizedText()
+  // The per-literal and per-guard tables are raw buffers owned by this object (allocated in
+  // init, freed in deinit): the hot path reads and writes them with no reference counting or
+  // exclusivity checks. A MatchState is only ever used by one thread at a time.
   /// `anywhereStamp[literal] == generation`: the literal occurs in this message.
-  var anywhereStamp: [UInt32]
+  let anywhereStamp: UnsafeMutableBufferPointer<UInt32>
   /// `boundedStamp[literal] == generation`: it occurs on word boundaries.
-  var boundedStamp: [UInt32]
-  var guardStamp: [UInt32]
-  var guardValue: [Bool]
+  let boundedStamp: UnsafeMutableBufferPointer<UInt32>
+  let guardStamp: UnsafeMutableBufferPointer<UInt32>
+  let guardValue: UnsafeMutableBufferPointer<Bool>
   var generation: UInt32 = 0
   var candidates: [Int] = []
   let regexScratch: MatchScratch
@@ -26,21 +29,32 @@ final class MatchState {
   var spans: [MatchSpan]?
 
   init(rules: CompiledRules, matchLimit: UInt32, depthLimit: UInt32) {
-    anywhereStamp = [UInt32](repeating: 0, count: rules.literals.count)
-    boundedStamp = [UInt32](repeating: 0, count: rules.literals.count)
-    guardStamp = [UInt32](repeating: 0, count: rules.guardRoots.count)
-    guardValue = [Bool](repeating: false, count: rules.guardRoots.count)
+    anywhereStamp = .allocate(capacity: max(1, rules.literals.count))
+    anywhereStamp.initialize(repeating: 0)
+    boundedStamp = .allocate(capacity: max(1, rules.literals.count))
+    boundedStamp.initialize(repeating: 0)
+    guardStamp = .allocate(capacity: max(1, rules.guardRoots.count))
+    guardStamp.initialize(repeating: 0)
+    guardValue = .allocate(capacity: max(1, rules.guardRoots.count))
+    guardValue.initialize(repeating: false)
     candidates.reserveCapacity(64)
     senderBytes.reserveCapacity(64)
     regexScratch = MatchScratch(matchLimit: matchLimit, depthLimit: depthLimit)
   }
 
+  deinit {
+    anywhereStamp.deallocate()
+    boundedStamp.deallocate()
+    guardStamp.deallocate()
+    guardValue.deallocate()
+  }
+
   /// Starts a new message: a new generation, the query, nothing computed yet.
   func begin(_ query: MessageQuery, trackingOffsets: Bool) {
     if generation == UInt32.max {
-      for index in anywhereStamp.indices { anywhereStamp[index] = 0 }
-      for index in boundedStamp.indices { boundedStamp[index] = 0 }
-      for index in guardStamp.indices { guardStamp[index] = 0 }
+      anywhereStamp.update(repeating: 0)
+      boundedStamp.update(repeating: 0)
+      guardStamp.update(repeating: 0)
       generation = 0
     }
     generation &+= 1

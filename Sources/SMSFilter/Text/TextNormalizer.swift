@@ -89,26 +89,45 @@ public enum TextNormalizer {
   /// The ASCII fast path: lower-case letters, collapse white space and controls to one space,
   /// trim; written straight into the buffer's storage. ASCII has no look-alikes to fold.
   static func normalizeASCII(_ utf8: UnsafeBufferPointer<UInt8>, into buffer: inout NormalizedText) {
+    // Copy the bytes in (a memcpy), then rewrite them in place: the write index never passes
+    // the read index, since collapsing only ever shortens the text.
+    buffer.bytes.append(contentsOf: utf8)
     let count = utf8.count
-    buffer.bytes.append(contentsOf: repeatElement(0, count: count))
-    let written = buffer.bytes.withUnsafeMutableBufferPointer { output -> Int in
+    let written = buffer.bytes.withUnsafeMutableBufferPointer { bytes -> Int in
+      guard let base = bytes.baseAddress else { return 0 }
+      // Pass 1 (vectorisable, no branches): lower-case, and note control characters.
+      var irregular: UInt8 = 0
+      for index in 0..<count {
+        let byte = base[index]
+        base[index] = byte | (((byte &- 0x41) < 26 ? 1 : 0) << 5)
+        irregular |= (byte < 0x20 ? 1 : 0) | (byte == 0x7F ? 1 : 0)
+      }
+      // Pass 2 (vectorisable): white space that collapsing would change.
+      if count > 0 { irregular |= (base[0] == 0x20 ? 1 : 0) | (base[count &- 1] == 0x20 ? 1 : 0) }
+      if count > 1 {
+        for index in 0..<(count &- 1) {
+          irregular |= (base[index] == 0x20 ? 1 : 0) & (base[index &+ 1] == 0x20 ? 1 : 0)
+        }
+      }
+      if irregular == 0 { return count }
+      // Rare: collapse runs of white space and controls to one space, and trim.
       var write = 0
       var lastWasSpace = true
       for read in 0..<count {
-        let byte = utf8[read]
+        let byte = base[read]
         if byte <= 0x20 || byte == 0x7F {
           if !lastWasSpace {
-            output[write] = 0x20
+            base[write] = 0x20
             write &+= 1
             lastWasSpace = true
           }
         } else {
-          output[write] = (byte &- 0x41) < 26 ? byte | 0x20 : byte
+          base[write] = byte
           write &+= 1
           lastWasSpace = false
         }
       }
-      if write > 0, output[write &- 1] == 0x20 { write &-= 1 }
+      if write > 0, base[write &- 1] == 0x20 { write &-= 1 }
       return write
     }
     buffer.bytes.removeLast(count - written)

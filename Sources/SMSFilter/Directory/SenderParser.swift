@@ -1,0 +1,296 @@
+/// A sender parsed from its UTF-8 bytes without allocating: what ``SenderID`` and the directory's
+/// lookup path share, so that both normalise exactly alike.
+enum ParsedSender {
+  /// A phone number: its E.164 digits as an integer (no leading zero, 7 to 15 digits).
+  case phone(UInt64)
+  /// A short code: its digits as an integer, how many digits (3…7, so leading zeros count), and
+  /// the scope country's ``CountryCode/keyBits`` (0 when no country).
+  case shortCode(value: UInt64, digits: Int, country: UInt64)
+  /// An alphanumeric ID, DLT entity or e-mail address: the byte range it occupies in the input
+  /// (the entity alone for a DLT header), normalised by ``SenderParser/forEachNormalizedByte``.
+  case text(TextSender)
+}
+
+/// Where a text sender's characters lie in the input, and how to normalise them.
+struct TextSender {
+  /// ``SenderID/Kind/alphanumeric`` (upper-cased, runs of spaces collapsed) or
+  /// ``SenderID/Kind/email`` (lower-cased).
+  let kind: SenderID.Kind
+  /// The first byte.
+  let start: Int
+  /// One past the last byte.
+  let end: Int
+}
+
+/// The outcome of ``SenderParser/parse(_:country:)``.
+enum SenderParseResult {
+  /// The sender parsed.
+  case success(ParsedSender)
+  /// The sender is malformed.
+  case failure(SenderIDError.Kind)
+}
+
+/// The byte-level sender grammar. See ``SenderID`` for the rules it implements.
+enum SenderParser {
+  /// The most characters an alphanumeric sender ID may have (3GPP TS 23.040).
+  static let alphanumericLimit = 11
+
+  /// Parses a sender's UTF-8 bytes.
+  ///
+  /// - Parameter country: the receiver's country, for national numbers and short-code scope.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, country: CountryCode?) -> SenderParseResult {
+    var start = 0
+    var end = bytes.count
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    if start == end { return .failure(.empty) }
+
+    var digits = 0
+    var hasAt = false
+    var hasOther = false
+    for index in start..<end {
+      let byte = bytes[index]
+      if byte &- 0x30 < 10 {
+        digits += 1
+      } else if byte == 0x40 {
+        hasAt = true
+      } else if !isNumberPunctuation(byte) && byte != 0x2B {
+        hasOther = true
+      }
+    }
+    if hasAt { return parseEmail(bytes, start, end) }
+    if digits > 0, !hasOther || bytes[start] == 0x2B {
+      return parseNumber(bytes, start, end, country)
+    }
+    if let entity = dltEntity(bytes, start, end) {
+      return .success(.text(TextSender(kind: .alphanumeric, start: entity.start, end: entity.end)))
+    }
+    return parseAlphanumeric(bytes, start, end)
+  }
+
+  // MARK: Numbers
+
+  /// Phone numbers and short codes: digits, an optional leading `+`, and spaces, dashes, dots and
+  /// parentheses, which are ignored (`+44 (0)20 …`'s `(0)` is dropped).
+  static func parseNumber(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ country: CountryCode?
+  ) -> SenderParseResult {
+    var value: UInt64 = 0
+    var count = 0
+    var index = start
+    let international = bytes[start] == 0x2B
+    if international { index += 1 }
+    while index < end {
+      let byte = bytes[index]
+      let digit = byte &- 0x30
+      if digit < 10 {
+        if count < 19 { value = value &* 10 &+ UInt64(digit) }
+        count += 1
+      } else if byte == 0x2B {
+        return .failure(.misplacedPlus)
+      } else if byte == 0x28, international, count > 0, index + 2 < end, bytes[index + 1] == 0x30,
+        bytes[index + 2] == 0x29
+      {
+        index += 3
+        continue
+      } else if !isNumberPunctuation(byte) {
+        return .failure(.invalidCharacter(character(bytes, index, end)))
+      }
+      index += 1
+    }
+    if count > 19 { return .failure(.tooLong(digits: count)) }
+    if international { return e164(value, count) }
+    if count < 3 { return .failure(.tooShort(digits: count)) }
+    if count <= 7 { return .success(.shortCode(value: value, digits: count, country: country?.keyBits ?? 0)) }
+
+    // Eight digits or more without '+': an international prefix, or a national number.
+    let dialing = country?.dialing
+    if let prefix = dialing?.internationalPrefix, count > prefix.digits,
+      value / pow10(count - prefix.digits) == prefix.value
+    {
+      return e164(value % pow10(count - prefix.digits), count - prefix.digits)
+    }
+    if value < pow10(count - 2) {  // starts with "00"
+      return e164(value, count - 2)
+    }
+    guard let country else { return .failure(.nationalNumberWithoutCountry) }
+    guard let dialing else { return .failure(.unsupportedCountry(country.description)) }
+    let lengths = dialing.nationalLengths
+    let leadingDigit = UInt8(truncatingIfNeeded: value / pow10(count - 1))
+    var national = value
+    var nationalCount = count
+    if let trunk = dialing.trunkPrefix, leadingDigit == trunk, lengths.contains(count - 1) {
+      national = value % pow10(count - 1)
+      nationalCount = count - 1
+    } else if lengths.contains(count), leadingDigit != 0 || dialing.trunkPrefix == nil {
+      // Already the national significant number.
+    } else if leadingDigit != 0, count > dialing.callingCodeDigits,
+      value / pow10(count - dialing.callingCodeDigits) == dialing.callingCode,
+      lengths.contains(count - dialing.callingCodeDigits)
+    {
+      return e164(value, count)  // the country code written without '+'
+    } else {
+      return .failure(.invalidNationalNumber(country: country.description, digits: count))
+    }
+    let total = dialing.callingCodeDigits + nationalCount
+    if total > 15 { return .failure(.tooLong(digits: total)) }
+    return .success(.phone(dialing.callingCode &* pow10(nationalCount) &+ national))
+  }
+
+  /// An international number of `count` digits (country code first).
+  @inline(__always)
+  static func e164(_ value: UInt64, _ count: Int) -> SenderParseResult {
+    if count < 7 { return .failure(.tooShort(digits: count)) }
+    if count > 15 { return .failure(.tooLong(digits: count)) }
+    if value < pow10(count - 1) { return .failure(.countryCodeStartsWithZero) }
+    return .success(.phone(value))
+  }
+
+  /// 10 to the power `exponent` (0…19).
+  @inline(__always)
+  static func pow10(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case ...0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    case 10: 10_000_000_000
+    case 11: 100_000_000_000
+    case 12: 1_000_000_000_000
+    case 13: 10_000_000_000_000
+    case 14: 100_000_000_000_000
+    case 15: 1_000_000_000_000_000
+    case 16: 10_000_000_000_000_000
+    case 17: 100_000_000_000_000_000
+    case 18: 1_000_000_000_000_000_000
+    default: 10_000_000_000_000_000_000
+    }
+  }
+
+  // MARK: Text senders
+
+  /// `XY-ENTITY` or `XY-ENTITY-S`: two letters, a dash, 3…9 letters or digits, and an optional
+  /// dash and letter. Returns the entity's range.
+  static func dltEntity(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (start: Int, end: Int)? {
+    let length = end - start
+    guard length >= 6, isLetter(bytes[start]), isLetter(bytes[start + 1]), bytes[start + 2] == 0x2D else {
+      return nil
+    }
+    var entityEnd = start + 3
+    while entityEnd < end, isLetter(bytes[entityEnd]) || bytes[entityEnd] &- 0x30 < 10 { entityEnd += 1 }
+    let entityLength = entityEnd - start - 3
+    guard (3...9).contains(entityLength) else { return nil }
+    if entityEnd == end { return (start + 3, entityEnd) }
+    guard entityEnd + 2 == end, bytes[entityEnd] == 0x2D, isLetter(bytes[entityEnd + 1]) else { return nil }
+    return (start + 3, entityEnd)
+  }
+
+  /// Letters, digits, spaces and `- . _ & '`, with at least one letter and at most 11
+  /// characters once runs of spaces are collapsed.
+  static func parseAlphanumeric(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> SenderParseResult {
+    var hasLetter = false
+    for index in start..<end {
+      let byte = bytes[index]
+      if isLetter(byte) {
+        hasLetter = true
+      } else if byte &- 0x30 < 10 || byte == 0x20 || byte == 0x2D || byte == 0x2E || byte == 0x5F
+        || byte == 0x26 || byte == 0x27
+      {
+        continue
+      } else {
+        return .failure(.invalidCharacter(character(bytes, index, end)))
+      }
+    }
+    if !hasLetter { return .failure(.alphanumericWithoutLetter) }
+    let text = TextSender(kind: .alphanumeric, start: start, end: end)
+    var length = 0
+    forEachNormalizedByte(bytes, text) { _ in length += 1 }
+    if length > alphanumericLimit { return .failure(.alphanumericTooLong(characters: length)) }
+    return .success(.text(text))
+  }
+
+  /// `local@domain.tld`: one `@`, a non-empty local part, a domain with an inner dot, no white
+  /// space, control characters or `<>()[],;:\"`.
+  static func parseEmail(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> SenderParseResult {
+    var at = -1
+    for index in start..<end {
+      let byte = bytes[index]
+      if byte == 0x40 {
+        if at >= 0 { return .failure(.invalidEmail) }
+        at = index
+      } else if byte <= 0x20 || byte == 0x7F {
+        return .failure(.invalidEmail)
+      } else {
+        switch byte {
+        case 0x3C, 0x3E, 0x28, 0x29, 0x5B, 0x5D, 0x2C, 0x3B, 0x3A, 0x5C, 0x22:
+          return .failure(.invalidCharacter(character(bytes, index, end)))
+        default: continue
+        }
+      }
+    }
+    guard at > start, at + 1 < end else { return .failure(.invalidEmail) }
+    guard bytes[at + 1] != 0x2E, bytes[end - 1] != 0x2E else { return .failure(.invalidEmail) }
+    var dot = false
+    for index in (at + 1)..<end where bytes[index] == 0x2E { dot = true }
+    guard dot else { return .failure(.invalidEmail) }
+    return .success(.text(TextSender(kind: .email, start: start, end: end)))
+  }
+
+  /// Calls `body` with each byte of a text sender's normalised form: alphanumerics upper-cased
+  /// with runs of spaces collapsed to one, e-mail addresses lower-cased (ASCII only).
+  @inline(__always)
+  static func forEachNormalizedByte(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ text: TextSender, _ body: (UInt8) -> Void
+  ) {
+    if text.kind == .email {
+      for index in text.start..<text.end {
+        let byte = bytes[index]
+        body(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+      }
+    } else {
+      var previousSpace = false
+      for index in text.start..<text.end {
+        let byte = bytes[index]
+        if byte == 0x20 {
+          if previousSpace { continue }
+          previousSpace = true
+          body(byte)
+        } else {
+          previousSpace = false
+          body(byte &- 0x61 < 26 ? byte & 0xDF : byte)
+        }
+      }
+    }
+  }
+
+  // MARK: Bytes
+
+  @inline(__always)
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  @inline(__always)
+  static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) &- 0x61 < 26
+  }
+
+  /// Space, `-`, `.`, `(` and `)`: ignored in numbers.
+  @inline(__always)
+  static func isNumberPunctuation(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x2D || byte == 0x2E || byte == 0x28 || byte == 0x29
+  }
+
+  /// The character starting at `index`, for error messages.
+  static func character(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ end: Int) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[index..<min(end, index + 4)])
+    let decoded = String(decoding: slice, as: UTF8.self)
+    return decoded.first.map(String.init) ?? "?"
+  }
+}
