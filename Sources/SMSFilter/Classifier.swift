@@ -45,6 +45,15 @@ public final class Classifier: Sendable {
     self.compiled = try CompiledRules(ruleSet)
   }
 
+  /// Compiles without lowering literal-list regexes to keywords: for tests that check the
+  /// lowering is exact.
+  init(unloweredRuleSet ruleSet: RuleSet) throws(RuleLoadError) {
+    self.ruleSet = ruleSet
+    self.capabilities = ruleSet.capabilities
+    self.matchLimit = MatchScratch.defaultMatchLimit
+    self.compiled = try CompiledRules(ruleSet, lowerLiteralRegexes: false)
+  }
+
   /// Loads rule files or folders (see ``RuleLoader``) and compiles them.
   public convenience init(contentsOf paths: [String], capabilities: Capabilities? = nil)
     throws(RuleLoadError)
@@ -205,6 +214,16 @@ public final class ClassificationSession {
   /// Classifies one message with the compiled matcher.
   public func classify(_ query: MessageQuery) -> Decision {
     classifier.decide(query, state)
+  }
+
+  /// Classifies a message whose body is given as UTF-8 bytes, without building a `String`: the
+  /// fastest path for streaming input. Returns `nil` when the bytes are not valid UTF-8.
+  public func classify(
+    utf8Body: UnsafeBufferPointer<UInt8>, sender: String? = nil, receiverISOCountryCode: String? = nil
+  ) -> Decision? {
+    guard UTF8Validation.isValid(utf8Body) else { return nil }
+    state.begin(utf8Body: utf8Body, sender: sender, receiverISOCountryCode: receiverISOCountryCode)
+    return classifier.decision(for: classifier.compiled.firstMatchingRule(state), state)
   }
 
   /// Classifies one message by evaluating every rule in decision order without the automaton or

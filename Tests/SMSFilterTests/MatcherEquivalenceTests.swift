@@ -43,6 +43,14 @@ import Testing
               && (0...(text.count - needle.count)).contains { text[$0..<($0 + needle.count)].elementsEqual(needle) }
           }
           #expect(literalSeen, "regex \(regex.pattern.source) matched \(state.text.string) without its literals")
+          // The full clause gate holds too: some alternative has a literal from every clause.
+          func occurs(_ literal: Int) -> Bool {
+            let needle = compiled.literals[literal]
+            return text.count >= needle.count
+              && (0...(text.count - needle.count)).contains { text[$0..<($0 + needle.count)].elementsEqual(needle) }
+          }
+          let clausesHold = regex.clauses.contains { branch in branch.allSatisfy { clause in clause.contains(where: occurs) } }
+          #expect(clausesHold, "regex \(regex.pattern.source) matched \(state.text.string) outside its clause gate")
         }
       }
     }

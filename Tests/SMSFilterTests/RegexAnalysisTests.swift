@@ -5,11 +5,17 @@ import Testing
 @Suite struct RegexAnalysisTests {
   @Test func requiredLiteralsOfSimplePatterns() {
     #expect(RegexLiterals.required(in: #"debited\s+rs"#) == ["debited"])
-    #expect(RegexLiterals.required(in: #"otp (?:is|:) \d{6}"#) == ["otp "])
+    #expect(RegexLiterals.required(in: #"otp (?:is|:) \d{6}"#) == ["otp : ", "otp is "])
+    #expect(RegexLiterals.required(in: #"\b[a-z]+\.(?:com|net)(?!\w)"#) == [".com", ".net"])
     #expect(RegexLiterals.required(in: "win|prize") == ["prize", "win"])
     #expect(RegexLiterals.required(in: #"a\.b\.com"#) == ["a.b.com"])
     #expect(RegexLiterals.required(in: "colou?r") == ["colo"])
     #expect(RegexLiterals.required(in: "ab+cd") == ["ab", "cd"] || RegexLiterals.required(in: "ab+cd") != nil)
+  }
+
+  @Test func gatesKeepEveryRequiredClause() {
+    let gate = RegexLiterals.gate(in: #"\b[a-z0-9]{2,30}-[a-z0-9-]{2,40}\.(?:com|in)(?!\w)|prize"#)
+    #expect(gate == [[["-"], [".com", ".in"]], [["prize"]]])
   }
 
   @Test func noLiteralsWhenNoneCanBeProved() {
@@ -29,5 +35,9 @@ import Testing
     #expect(RegexLint.problem(in: #"rs\.?\s*\d+"#) == nil)
     #expect(RegexLint.problem(in: "(?:ab)+c") == nil)
     #expect(RegexLint.problem(in: #"prize\.*"#) == nil)
+    // Repeated groups that cannot split a text two ways are fine.
+    #expect(RegexLint.problem(in: #"\*\d{2,4}(?:\*\d+)*#"#) == nil)
+    #expect(RegexLint.problem(in: "(?:ab+)+c") == nil)
+    #expect(RegexLint.problem(in: #"(?:a\w+)+"#) != nil)
   }
 }

@@ -41,10 +41,15 @@ struct CompiledRules: Sendable {
     let root: Int
   }
 
-  /// A compiled regex and the literals of which every match contains one (`nil`: always run).
+  /// A compiled regex and its prefilter.
   struct CompiledRegex: Sendable {
     let pattern: Pattern
+    /// Literals of which every match contains one (`nil`: no such set; the regex always runs):
+    /// what makes the regex's rule a candidate.
     let gate: [Int]?
+    /// The full necessary condition, per top-level alternative: every clause (a literal list)
+    /// has a literal in the text. Checked before running PCRE2; empty when there is none.
+    let clauses: [[[Int]]]
   }
 
   var nodes: [Node] = []
@@ -62,9 +67,12 @@ struct CompiledRules: Sendable {
   var guardRoots: [Int] = []
   var guardNames: [String] = []
   var regexes: [CompiledRegex] = []
-  /// Each regex's gate literals, flattened: `gateLiterals[gateRange[i]]`; an empty range for a
-  /// regex without literals (a hot-path copy of `regexes[i].gate`; a gate is never empty).
+  /// Each regex's clauses, flattened for the hot path: regex `i`'s alternatives are
+  /// `gateBranches[gateRange[i]]` (empty: no prefilter), an alternative's clauses are
+  /// `gateClauses[gateBranches[j]]`, a clause's literals `gateLiterals[gateClauses[k]]`.
   var gateRange: [Range<Int>] = []
+  var gateBranches: [Range<Int>] = []
+  var gateClauses: [Range<Int>] = []
   var gateLiterals: [Int] = []
   var countryLists: [[String]] = []
   var senderSets: [Set<[UInt8]>] = []
@@ -89,10 +97,23 @@ struct CompiledRules: Sendable {
 extension CompiledRules {
   /// Compiles a validated rule set.
   ///
+  /// - Parameter lowerLiteralRegexes: turn regexes that are only word lists into keywords
+  ///   (``RegexLowering``); off only to test that the lowering changes nothing.
   /// - Throws: ``RuleLoadError`` if a regex fails to compile (a rule set made in code rather than
   ///   loaded from files may not have been checked).
-  init(_ ruleSet: RuleSet) throws(RuleLoadError) {
+  init(_ ruleSet: RuleSet, lowerLiteralRegexes: Bool = true) throws(RuleLoadError) {
     var builder = Builder()
+    var ruleSet = ruleSet
+    if lowerLiteralRegexes {
+      ruleSet.guards = ruleSet.guards.mapValues(RegexLowering.lower)
+      ruleSet.rules = ruleSet.rules.map { rule in
+        Rule(
+          id: rule.id, description: rule.description, action: rule.action, subAction: rule.subAction,
+          priority: rule.priority, condition: RegexLowering.lower(rule.condition),
+          matchingExamples: rule.matchingExamples, nonMatchingExamples: rule.nonMatchingExamples,
+          location: rule.location)
+      }
+    }
     let ordered = ruleSet.rulesInDecisionOrder
     // Guards first, so rules can refer to them by index.
     let guardNames = ruleSet.guards.keys.sorted()
@@ -153,13 +174,25 @@ extension CompiledRules {
     self.guardNames = guardNames
     self.regexes = builder.regexes
     var gateRange: [Range<Int>] = []
+    var gateBranches: [Range<Int>] = []
+    var gateClauses: [Range<Int>] = []
     var gateLiterals: [Int] = []
     for regex in builder.regexes {
-      let start = gateLiterals.count
-      gateLiterals.append(contentsOf: regex.gate ?? [])
-      gateRange.append(start..<gateLiterals.count)
+      let branchStart = gateBranches.count
+      for branch in regex.clauses {
+        let clauseStart = gateClauses.count
+        for clause in branch {
+          let literalStart = gateLiterals.count
+          gateLiterals.append(contentsOf: clause)
+          gateClauses.append(literalStart..<gateLiterals.count)
+        }
+        gateBranches.append(clauseStart..<gateClauses.count)
+      }
+      gateRange.append(branchStart..<gateBranches.count)
     }
     self.gateRange = gateRange
+    self.gateBranches = gateBranches
+    self.gateClauses = gateClauses
     self.gateLiterals = gateLiterals
     self.countryLists = builder.countryLists
     self.senderSets = builder.senderSets
@@ -221,10 +254,19 @@ extension CompiledRules {
           at: rule?.location ?? .unknown, ruleID: rule?.id, message: "regex '\(source)': \(error)")
       }
       var gate: [Int]?
-      if body, let required = RegexLiterals.required(in: prepared) {
-        gate = required.map { intern(Array($0.utf8)) }
+      var clauses: [[[Int]]] = []
+      if body, let branches = RegexLiterals.gate(in: prepared) {
+        clauses = branches.map { branch in
+          branch.map { set in set.sorted().map { intern(Array($0.utf8)) } }
+        }
+        // The trigger: for each alternative, its clause expected to fire least often.
+        var union = Set<Int>()
+        for branch in clauses {
+          if let best = branch.min(by: { cost(of: Set($0)) < cost(of: Set($1)) }) { union.formUnion(best) }
+        }
+        gate = Array(union).sorted()
       }
-      regexes.append(CompiledRegex(pattern: pattern, gate: gate))
+      regexes.append(CompiledRegex(pattern: pattern, gate: gate, clauses: clauses))
       regexIndex[key] = regexes.count - 1
       return regexes.count - 1
     }

@@ -142,12 +142,28 @@ extension CompiledRules {
       return matchedAny
 
     case .regex(let index):
-      let gate = gateRange[index]
-      if mode == .compiled, !gate.isEmpty {
+      let branches = gateRange[index]
+      if mode == .compiled, !branches.isEmpty {
+        // Run PCRE2 only if, for some alternative, every clause has a literal in the text.
+        let generation = state.generation
         var open = false
-        for slot in gate where state.anywhereStamp[gateLiterals[slot]] == state.generation {
-          open = true
-          break
+        for branch in branches {
+          var satisfied = true
+          for clause in gateBranches[branch] {
+            var seen = false
+            for slot in gateClauses[clause] where state.anywhereStamp[gateLiterals[slot]] == generation {
+              seen = true
+              break
+            }
+            if !seen {
+              satisfied = false
+              break
+            }
+          }
+          if satisfied {
+            open = true
+            break
+          }
         }
         if !open { return false }
       }

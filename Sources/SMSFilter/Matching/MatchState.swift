@@ -65,6 +65,27 @@ final class MatchState {
     TextNormalizer.normalize(query.messageBody, into: &text, trackingOffsets: trackingOffsets)
   }
 
+  /// Starts a new message given as UTF-8 bytes (already validated), without building a `String`
+  /// for the body: the streaming path of `classify`.
+  func begin(utf8Body: UnsafeBufferPointer<UInt8>, sender: String?, receiverISOCountryCode: String?) {
+    if generation == UInt32.max {
+      anywhereStamp.update(repeating: 0)
+      boundedStamp.update(repeating: 0)
+      guardStamp.update(repeating: 0)
+      generation = 0
+    }
+    generation &+= 1
+    if sender != nil || receiverISOCountryCode != nil || query.sender != nil
+      || query.receiverISOCountryCode != nil || !query.messageBody.isEmpty
+    {
+      query = MessageQuery(sender: sender, body: "", receiverISOCountryCode: receiverISOCountryCode)
+    }
+    senderPrepared = false
+    limitExceeded = false
+    candidates.removeAll(keepingCapacity: true)
+    TextNormalizer.normalize(utf8: utf8Body, into: &text, trackingOffsets: false)
+  }
+
   /// Lower-cases the sender and classifies its kind, once per message, on first use.
   func prepareSender() {
     guard !senderPrepared else { return }

@@ -17,8 +17,9 @@ enum RegexLint {
     if endsWithDotStar(scalars) {
       return "a trailing '.*' only slows the search down (matching is unanchored); remove it"
     }
-    // For each open group, whether it contains an unbounded quantifier.
-    var stack: [Bool] = []
+    // For each open group: whether the enclosing level contains an unbounded quantifier, and
+    // where the group opened.
+    var stack: [(Bool, Int)] = []
     var containsUnbounded = false
     var index = 0
     while index < scalars.count {
@@ -33,13 +34,14 @@ enum RegexLint {
         if isUnboundedQuantifier(scalars, at: index) { containsUnbounded = true }
         continue
       case "(":
-        stack.append(containsUnbounded)
+        stack.append((containsUnbounded, index))
         containsUnbounded = false
       case ")":
         let inner = containsUnbounded
-        containsUnbounded = stack.popLast() ?? false
+        let (outer, open) = stack.popLast() ?? (false, 0)
+        containsUnbounded = outer
         if isUnboundedQuantifier(scalars, at: index + 1) {
-          if inner {
+          if inner && isAmbiguous(Array(scalars[(open + 1)..<index])) {
             return "nested unbounded quantifiers (a repeated group that itself contains '+', '*' or '{n,}') can backtrack exponentially; rewrite the group so it repeats one way only"
           }
           containsUnbounded = true
@@ -55,6 +57,70 @@ enum RegexLint {
       index += 1
     }
     return nil
+  }
+
+  /// Whether a repeated group's content can split one text between iterations in more than one
+  /// way. It cannot when the content starts with a literal character that none of its unbounded
+  /// parts can match (`(?:\*\d+)*`: every iteration starts at a `*`, which `\d` never matches).
+  static func isAmbiguous(_ content: [Unicode.Scalar]) -> Bool {
+    var body = content[...]
+    if body.first == "?" {
+      // (?:…) (?>…) (?<name>…): skip the group's prefix.
+      if let close = body.firstIndex(where: { $0 == ":" || $0 == ">" }) {
+        body = body[body.index(after: close)...]
+      } else {
+        return true
+      }
+    }
+    var items = Array(body)
+    guard let first = items.first else { return true }
+    var leading: Unicode.Scalar
+    if first == "\\", items.count > 1 {
+      let escaped = items[1]
+      guard escaped.isASCII, !escaped.properties.isAlphabetic, !("0"..."9").contains(escaped) else { return true }
+      leading = escaped
+      items.removeFirst(2)
+    } else if "([.^$|?*+{\\".unicodeScalars.contains(first) {
+      return true
+    } else {
+      leading = first
+      items.removeFirst()
+    }
+    if isUnboundedQuantifier(items, at: 0) || items.first == "?" { return true }
+    // Could any quantified atom in the rest match the leading character?
+    var index = 0
+    while index < items.count {
+      var atomEnd = index + 1
+      var matchesLeading = false
+      switch items[index] {
+      case "\\":
+        guard index + 1 < items.count else { return true }
+        let escape = items[index + 1]
+        atomEnd = index + 2
+        let isDigit = ("0"..."9").contains(leading)
+        let isWord = leading.properties.isAlphabetic || isDigit || leading == "_"
+        let isSpace = leading.properties.isWhitespace
+        switch escape {
+        case "d": matchesLeading = isDigit
+        case "D": matchesLeading = !isDigit
+        case "w": matchesLeading = isWord
+        case "W": matchesLeading = !isWord
+        case "s": matchesLeading = isSpace
+        case "S": matchesLeading = !isSpace
+        default: matchesLeading = escape == leading || escape.properties.isAlphabetic
+        }
+      case "[":
+        atomEnd = RegexLiterals.skipClass(items, from: index)
+        matchesLeading = true  // conservatively
+      case ".", "(", ")", "|":
+        matchesLeading = true
+      default:
+        matchesLeading = items[index] == leading
+      }
+      if matchesLeading && isUnboundedQuantifier(items, at: atomEnd) { return true }
+      index = atomEnd
+    }
+    return false
   }
 
   static func isUnboundedQuantifier(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {

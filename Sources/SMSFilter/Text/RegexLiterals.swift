@@ -61,20 +61,55 @@ enum RegexLiterals {
     return depth == 0 ? branches : nil
   }
 
-  /// The best required literal set of one alternative: a run of plain characters not made
-  /// optional by a quantifier, or the required set of a non-optional group; `nil` if none.
+  /// For each top-level alternative, every literal set it requires (each set: at least one of
+  /// its literals occurs in any match of that alternative); `nil` when some alternative requires
+  /// none. A match of the whole regex satisfies, for at least one alternative, all of its sets.
+  static func gate(in pattern: String) -> [[Set<String>]]? {
+    guard let branches = splitAlternatives(Array(pattern.unicodeScalars)) else { return nil }
+    var result: [[Set<String>]] = []
+    for branch in branches {
+      guard let sets = requiredSets(in: branch), !sets.isEmpty else { return nil }
+      result.append(sets)
+    }
+    return result
+  }
+
+  /// The best required literal set of one alternative: the one whose shortest literal is
+  /// longest (rarer), then the smaller; `nil` if none.
   static func bestCandidate(in scalars: [Unicode.Scalar]) -> Set<String>? {
+    guard let sets = requiredSets(in: scalars) else { return nil }
+    func shortest(_ set: Set<String>) -> Int { set.map(\.utf8.count).min() ?? 0 }
+    return sets.max { lhs, rhs in
+      shortest(lhs) != shortest(rhs) ? shortest(lhs) < shortest(rhs) : lhs.count > rhs.count
+    }
+  }
+
+  /// Every usable literal set one alternative requires: runs of plain characters not made
+  /// optional by a quantifier (extended through groups that are pure literal lists, so
+  /// `\.(?:com|net)` gives `.com`, `.net`), and the required sets of non-optional groups.
+  /// `nil` when the alternative uses syntax this analysis does not follow.
+  static func requiredSets(in scalars: [Unicode.Scalar]) -> [Set<String>]? {
     var candidates: [Set<String>] = []
-    var current = ""
+    var current: Set<String> = [""]
     var index = 0
     func endRun() {
-      if !current.isEmpty { candidates.append([current]) }
-      current = ""
+      if current != [""] { candidates.append(current) }
+      current = [""]
+    }
+    func extend(_ options: [String]) {
+      var next = Set<String>()
+      for prefix in current { for option in options { next.insert(prefix + option) } }
+      if next.count > 64 {
+        endRun()
+      } else {
+        current = next
+      }
     }
     while index < scalars.count {
       let scalar = scalars[index]
       var literal: Unicode.Scalar?
       var groupSet: Set<String>?
+      var groupLiterals: [String]?
       var atomEnd = index + 1
       switch scalar {
       case "\\":
@@ -118,8 +153,13 @@ enum RegexLiterals {
           }
         }
         if contentStart >= 0, contentStart <= atomEnd - 1 {
-          groupSet = requiredSet(Array(scalars[contentStart..<(atomEnd - 1)]))
+          let content = Array(scalars[contentStart..<(atomEnd - 1)])
+          groupSet = requiredSet(content)
+          if let pure = RegexLowering.expand(content), pure.count <= 64 {
+            groupLiterals = pure.map { $0.lowercased() }
+          }
         }
+        if contentStart < 0 { atomEnd = max(atomEnd, index + 1) }
       case ".", "^", "$":
         break
       case ")", "|", "*", "+", "?":
@@ -155,11 +195,23 @@ enum RegexLiterals {
       if let literal {
         let text = String(Character(literal)).lowercased()
         if quantified {
-          if minimum >= 1 { current += text }
+          if minimum >= 1 { extend([text]) }
           endRun()
         } else {
-          current += text
+          extend([text])
         }
+      } else if let groupLiterals, !quantified {
+        extend(groupLiterals)
+      } else if let groupLiterals, minimum >= 1 {
+        extend(groupLiterals)
+        endRun()
+      } else if scalar == "(" && groupSet == nil && !quantified && index + 2 < scalars.count
+        && scalars[index + 1] == "?" && (scalars[index + 2] == "=" || scalars[index + 2] == "!"
+          || scalars[index + 2] == "<")
+      {
+        // A zero-width lookaround: it adds no characters, but the literals on either side are
+        // no longer adjacent.
+        endRun()
       } else {
         endRun()
         if let groupSet, !groupSet.isEmpty, minimum >= 1 { candidates.append(groupSet) }
@@ -167,19 +219,18 @@ enum RegexLiterals {
       index = atomEnd
     }
     endRun()
-    // Prefer the candidate whose shortest literal is longest (rarer), then the smaller set.
-    func shortest(_ set: Set<String>) -> Int { set.map(\.utf8.count).min() ?? 0 }
+    // Keep the usable sets: no empty literal, and literals long enough to be worth a look-up
+    // (a single punctuation character such as '-' or '@' still gates well).
     let usable = candidates.filter { set in
-      let length = shortest(set)
-      if length >= minimumLength { return true }
-      // A single punctuation character is still a useful gate (a '-' or '@' in a pattern).
-      return length == 1 && set.allSatisfy { literal in
-        literal.unicodeScalars.allSatisfy { $0.isASCII && !$0.properties.isAlphabetic && !("0"..."9").contains($0) && $0 != " " }
+      set.allSatisfy { literal in
+        if literal.utf8.count >= minimumLength { return true }
+        return literal.utf8.count == 1
+          && literal.unicodeScalars.allSatisfy {
+            $0.isASCII && !$0.properties.isAlphabetic && !("0"..."9").contains($0) && $0 != " "
+          }
       }
     }
-    return usable.max { lhs, rhs in
-      shortest(lhs) != shortest(rhs) ? shortest(lhs) < shortest(rhs) : lhs.count > rhs.count
-    }
+    return usable
   }
 
   static func skipEscapeArgument(_ scalars: [Unicode.Scalar], from start: Int) -> Int {

@@ -17,7 +17,7 @@ struct ClassifyPipeline {
   func run() -> Int {
     let reader = LineReader()
     let writer = OutputWriter()
-    var lines: [[UInt8]] = []
+    var batch = LineBatch()
     var lineNumber = 0
     var errors = 0
     var mode: ClassifyCommand.InputFormat = input
@@ -26,10 +26,13 @@ struct ClassifyPipeline {
     var outputs = [[UInt8]](repeating: [], count: workers)
     var errorLists = [[(Int, String)]](repeating: [], count: workers)
 
-    while reader.readBatch(into: &lines, maxLines: ClassifyPipeline.batchSize) {
+    while reader.readBatch(into: &batch, maxLines: ClassifyPipeline.batchSize) {
+      let lines = batch.lines
+      let bytes = batch.bytes
       if mode == .auto {
-        if let first = lines.first(where: { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 } }) {
-          mode = first.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") ? .jsonl : .text
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        if let first = lines.first(where: { !bytes[$0].allSatisfy(blank) }) {
+          mode = bytes[first].first(where: { !blank($0) }) == UInt8(ascii: "{") ? .jsonl : .text
         }
       }
       let batchMode = mode == .auto ? .text : mode
@@ -43,11 +46,12 @@ struct ClassifyPipeline {
         let start = slice * sliceSize
         let end = min(start + sliceSize, lines.count)
         if start < end {
-          for index in start..<end {
-            if let error = self.process(
-              lines[index], mode: batchMode, session: sessions[slice], into: &buffer)
-            {
-              sliceErrors.append((firstLine + index, error))
+          bytes.withUnsafeBufferPointer { all in
+            for index in start..<end {
+              let line = UnsafeBufferPointer(rebasing: all[lines[index]])
+              if let error = self.process(line, mode: batchMode, session: sessions[slice], into: &buffer) {
+                sliceErrors.append((firstLine + index, error))
+              }
             }
           }
         }
@@ -85,13 +89,22 @@ struct ClassifyPipeline {
   /// Classifies one line and appends its output line; returns an error message for an
   /// unreadable line (whose error record is appended instead).
   func process(
-    _ line: [UInt8], mode: ClassifyCommand.InputFormat, session: ClassificationSession,
+    _ line: UnsafeBufferPointer<UInt8>, mode: ClassifyCommand.InputFormat, session: ClassificationSession,
     into buffer: inout [UInt8]
   ) -> String? {
     var query: MessageQuery
     var rawID: [UInt8]?
+    if mode == .text && !explain {
+      // The streaming fast path: classify straight from the line's bytes.
+      guard let decision = session.classify(utf8Body: line) else {
+        appendError(code: "invalid-utf8", message: "invalid UTF-8", rawID: nil, into: &buffer)
+        return "invalid UTF-8"
+      }
+      appendDecision(decision, rawID: nil, explanation: nil, into: &buffer)
+      return nil
+    }
     if mode == .jsonl {
-      switch JSONLineParser.parse(line) {
+      switch JSONLineParser.parse(Array(line)) {
       case .failure(let error):
         appendError(code: "bad-json", message: error.message, rawID: nil, into: &buffer)
         return "bad JSON at byte \(error.offset + 1): \(error.message)"

