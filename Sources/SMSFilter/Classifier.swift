@@ -25,6 +25,8 @@ public final class Classifier: Sendable {
   public let capabilities: Capabilities
   /// The PCRE2 match limit (backtracking steps) applied to every regex match.
   public let matchLimit: UInt32
+  /// The regex budget of each message.
+  public let budget: MessageBudget
   let compiled: CompiledRules
   private let pool = Mutex<[PooledState]>([])
 
@@ -34,14 +36,16 @@ public final class Classifier: Sendable {
   ///   - capabilities: overrides the rule set's declared capabilities when given.
   ///   - matchLimit: PCRE2's backtracking-step limit for each regex match; a match that reaches
   ///     it counts as no match and marks the decision ``Decision/limitExceeded``.
+  ///   - budget: the regex budget of one message (``MessageBudget``).
   /// - Throws: ``RuleLoadError`` if a regex does not compile.
   public init(
     ruleSet: RuleSet, capabilities: Capabilities? = nil,
-    matchLimit: UInt32 = MatchScratch.defaultMatchLimit
+    matchLimit: UInt32 = MatchScratch.defaultMatchLimit, budget: MessageBudget = .default
   ) throws(RuleLoadError) {
     self.ruleSet = ruleSet
     self.capabilities = capabilities ?? ruleSet.capabilities
     self.matchLimit = matchLimit
+    self.budget = budget
     self.compiled = try CompiledRules(ruleSet)
   }
 
@@ -51,6 +55,7 @@ public final class Classifier: Sendable {
     self.ruleSet = ruleSet
     self.capabilities = ruleSet.capabilities
     self.matchLimit = MatchScratch.defaultMatchLimit
+    self.budget = .default
     self.compiled = try CompiledRules(ruleSet, lowerLiteralRegexes: false)
   }
 
@@ -163,15 +168,17 @@ public final class Classifier: Sendable {
     guard let ruleIndex else {
       return Decision(
         action: ruleSet.fallbackAction, subAction: .none, ruleID: nil, capabilities: capabilities,
-        limitExceeded: state.limitExceeded)
+        limitExceeded: state.limitExceeded, budgetExhausted: state.budgetExhausted)
     }
     return Decision(
       action: compiled.ruleActions[ruleIndex], subAction: compiled.ruleSubActions[ruleIndex],
-      ruleID: compiled.ruleIDs[ruleIndex], capabilities: capabilities, limitExceeded: state.limitExceeded)
+      ruleID: compiled.ruleIDs[ruleIndex], capabilities: capabilities, limitExceeded: state.limitExceeded,
+      budgetExhausted: state.budgetExhausted)
   }
 
   func makeState() -> MatchState {
-    MatchState(rules: compiled, matchLimit: matchLimit, depthLimit: MatchScratch.defaultDepthLimit)
+    MatchState(
+      rules: compiled, matchLimit: matchLimit, depthLimit: MatchScratch.defaultDepthLimit, budget: budget)
   }
 
   private func borrowState() -> MatchState {

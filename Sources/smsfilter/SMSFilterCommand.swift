@@ -12,6 +12,7 @@ struct SMSFilterCommand: ParsableCommand {
       """,
     subcommands: [
       ClassifyCommand.self, EvalCommand.self, BenchCommand.self, CheckCommand.self, CapabilitiesCommand.self,
+      DirectoryCommand.self,
     ]
   )
 }

@@ -11,7 +11,8 @@
 ///   recognised when its length says so. The countries: IN, US, CA, GB, DE, FR, ES, PT, IT, NL,
 ///   BR, MX, AR, CO, CL, PE, ID, SG, MY, PH, AE, AU.
 /// - **Short codes** (3–7 digits) keep their digits, scoped by the receiver's country when it is
-///   known: `IN:56161`, else `56161`. Seven-digit local numbers are short codes too.
+///   known: `IN:56161`, else `56161`. Seven-digit local numbers are short codes too. The scoped
+///   form is accepted as input, so every normalised form reads back as itself.
 /// - **Indian DLT headers** (`VM-HDFCBK`, `AD-HDFCBK-S`, `JD-HDFCBK-T`: two letters, a dash, 3–9
 ///   letters or digits, an optional dash and letter) become their entity, `HDFCBK`, the same
 ///   identity as the alphanumeric ID `HDFCBK`.

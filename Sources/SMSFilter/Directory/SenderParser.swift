@@ -59,6 +59,7 @@ enum SenderParser {
       }
     }
     if hasAt { return parseEmail(bytes, start, end) }
+    if let scoped = scopedShortCode(bytes, start, end) { return .success(scoped) }
     if digits > 0, !hasOther || bytes[start] == 0x2B {
       return parseNumber(bytes, start, end, country)
     }
@@ -69,6 +70,69 @@ enum SenderParser {
   }
 
   // MARK: Numbers
+
+  /// The fast path of the lookup: a number in international form (`+` then digits, with
+  /// spaces, dashes and dots), parsed in one pass. `nil` means "use ``parse(_:country:)``",
+  /// which gives the same answer for everything this accepts.
+  @inline(__always)
+  static func internationalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard bytes.count >= 8, bytes.count <= 16, let base = bytes.baseAddress, base[0] == 0x2B else {
+      return internationalNumberWithPunctuation(bytes)
+    }
+    // `+` and 7 to 15 digits, eight at a time: the first eight and the last eight (which may
+    // overlap), or, for seven digits, the last eight bytes with the `+` read as a `0`.
+    let raw = UnsafeRawPointer(base)
+    let digits = bytes.count - 1
+    var last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+    if digits == 7 { last = last & ~0xFF | 0x30 }
+    let first = digits >= 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) : last
+    guard allDigits(first), allDigits(last) else { return internationalNumberWithPunctuation(bytes) }
+    let value: UInt64
+    if digits <= 8 {
+      value = eightDigits(last)
+    } else {
+      let tail = pow10(digits - 8)
+      value = eightDigits(first) &* tail &+ eightDigits(last) % tail
+    }
+    guard value >= pow10(digits - 1) else { return nil }
+    return value
+  }
+
+  /// Whether all eight bytes of a little-endian word are ASCII digits.
+  @inline(__always)
+  static func allDigits(_ word: UInt64) -> Bool {
+    (word & 0xF0F0_F0F0_F0F0_F0F0) | ((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4
+      == 0x3333_3333_3333_3333
+  }
+
+  /// The number eight ASCII digits stand for, the first in the lowest byte.
+  @inline(__always)
+  static func eightDigits(_ word: UInt64) -> UInt64 {
+    var value = word & 0x0F0F_0F0F_0F0F_0F0F
+    value = (value &* 2561) >> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+    return ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+  }
+
+  /// ``internationalNumber(_:)`` for numbers written with spaces, dashes or dots.
+  @inline(never)
+  static func internationalNumberWithPunctuation(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard bytes.count > 7, bytes[0] == 0x2B else { return nil }
+    var value: UInt64 = 0
+    var count = 0
+    for index in 1..<bytes.count {
+      let byte = bytes[index]
+      let digit = byte &- 0x30
+      if digit < 10 {
+        value = value &* 10 &+ UInt64(digit)
+        count &+= 1
+      } else if byte != 0x20 && byte != 0x2D && byte != 0x2E {
+        return nil
+      }
+    }
+    guard count >= 7, count <= 15, value >= pow10(count - 1) else { return nil }
+    return value
+  }
 
   /// Phone numbers and short codes: digits, an optional leading `+`, and spaces, dashes, dots and
   /// parentheses, which are ignored (`+44 (0)20 …`'s `(0)` is dropped).
@@ -171,6 +235,21 @@ enum SenderParser {
     case 18: 1_000_000_000_000_000_000
     default: 10_000_000_000_000_000_000
     }
+  }
+
+  /// `IN:56161`: a short code in its scoped normalised form, two letters, a colon and 3…7 digits.
+  static func scopedShortCode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> ParsedSender? {
+    let digits = end - start - 3
+    guard (3...7).contains(digits), bytes[start + 2] == 0x3A,
+      let country = CountryCode(bytes: UnsafeBufferPointer(rebasing: bytes[start..<(start + 2)]))
+    else { return nil }
+    var value: UInt64 = 0
+    for index in (start + 3)..<end {
+      let digit = bytes[index] &- 0x30
+      guard digit < 10 else { return nil }
+      value = value * 10 + UInt64(digit)
+    }
+    return .shortCode(value: value, digits: digits, country: country.keyBits)
   }
 
   // MARK: Text senders

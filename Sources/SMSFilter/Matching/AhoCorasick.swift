@@ -1,34 +1,50 @@
-/// A multi-pattern byte automaton (Aho–Corasick compiled to a dense DFA) that finds every
-/// occurrence of every pattern in one pass over a text.
+/// A multi-pattern byte automaton (Aho–Corasick) that finds every occurrence of every pattern in
+/// one pass over a text.
 ///
 /// Bytes are first mapped to equivalence classes (all bytes that no pattern uses share one
-/// class), so the table has `states × classes` entries rather than `states × 256`. Each entry is
-/// the next state's row offset, with the top bit set when that state ends at least one pattern:
-/// the inner loop is one load and one test per byte.
+/// class). States are numbered breadth-first, so the shallow states that most bytes of a text
+/// visit come first. Those first states — as many as fit in ``denseBudgetBytes`` — get full DFA
+/// rows: one load per byte. Deeper states, which a text reaches only while following a real
+/// prefix of some pattern, keep just their few children and a failure link, so memory stays
+/// proportional to the patterns rather than to `states × classes` (a 10,000-rule set over
+/// several scripts would otherwise need tens of megabytes and miss the cache on every byte).
+///
+/// Transition targets carry ``outputFlag`` when the target state ends at least one pattern.
 struct AhoCorasick: Sendable {
-  /// `transitions[row + class]`: the next row, with ``outputFlag`` set if it has outputs.
-  private let transitions: [UInt32]
+  /// The memory given to full DFA rows.
+  static let denseBudgetBytes = 1 << 20
+  static let outputFlag: UInt32 = 0x8000_0000
+
+  /// `dense[state * classCount + class]` for `state < denseCount`: the next state | flag.
+  private let dense: [UInt32]
+  private let denseCount: Int
+  /// For a sparse state `s`, its children are `sparseClass/sparseTarget[sparseStart[s - denseCount]..<…+1]`.
+  private let sparseStart: [UInt32]
+  private let sparseClass: [UInt8]
+  private let sparseTarget: [UInt32]
+  /// Failure links, by state.
+  private let fail: [UInt32]
   /// Each byte's equivalence class.
   private let classOf: [UInt8]
   private let classCount: Int
-  /// For the state at row `r` (state `r / classCount`), its outputs are
-  /// `outputs[outputStart[state]..<outputStart[state + 1]]`.
+  /// The outputs of state `s` are `outputs[outputStart[s]..<outputStart[s + 1]]`.
   private let outputStart: [UInt32]
   private let outputs: [UInt32]
   /// The length in bytes of each pattern.
   let patternLengths: [Int32]
 
-  static let outputFlag: UInt32 = 0x8000_0000
-
-  /// The number of DFA states.
-  var stateCount: Int { outputStart.count - 1 }
+  /// The number of states.
+  var stateCount: Int { fail.count }
   /// The approximate memory used by the tables, in bytes.
-  var memoryBytes: Int { transitions.count * 4 + outputs.count * 4 + outputStart.count * 4 + 256 }
+  var memoryBytes: Int {
+    dense.count * 4 + sparseStart.count * 4 + sparseClass.count + sparseTarget.count * 4 + fail.count * 4
+      + outputs.count * 4 + outputStart.count * 4 + 256
+  }
 
   /// Builds the automaton for `patterns` (non-empty byte strings; duplicates allowed, each keeps
   /// its own id, its index).
   init(patterns: [[UInt8]]) {
-    // Byte classes: one per distinct byte used, plus one for every unused byte.
+    // Byte classes: one per distinct byte used, plus class 0 for every unused byte.
     var used = [Bool](repeating: false, count: 256)
     for pattern in patterns { for byte in pattern { used[Int(byte)] = true } }
     var classOf = [UInt8](repeating: 0, count: 256)
@@ -37,25 +53,22 @@ struct AhoCorasick: Sendable {
       classOf[byte] = UInt8(truncatingIfNeeded: next)
       next += 1
     }
-    // 256 used bytes would overflow UInt8 class ids; fold the overflow into class 0 is wrong, so
-    // in that (pathological) case use the identity mapping with 256 classes.
+    // All 256 bytes used: class ids would overflow, so use the identity mapping.
     let identity = next > 256
     if identity { for byte in 0..<256 { classOf[byte] = UInt8(byte) } }
     let classCount = identity ? 256 : next
 
-    // 1. The trie, in a flat child map keyed by state * 256 + byte.
+    // 1. The trie, keyed by state * 256 + class.
     var children: [Int: Int32] = [:]
-    var depth: [Int32] = [0]
     var terminal: [[UInt32]] = [[]]
     for (id, pattern) in patterns.enumerated() {
       var state = 0
       for byte in pattern {
-        let key = state << 8 | Int(byte)
+        let key = state << 8 | Int(classOf[Int(byte)])
         if let child = children[key] {
           state = Int(child)
         } else {
-          let child = depth.count
-          depth.append(depth[state] + 1)
+          let child = terminal.count
           terminal.append([])
           children[key] = Int32(child)
           state = child
@@ -63,61 +76,92 @@ struct AhoCorasick: Sendable {
       }
       terminal[state].append(UInt32(id))
     }
-    let stateCount = depth.count
-
-    // 2. Breadth-first: failure links, merged outputs and the dense table.
-    var table = [UInt32](repeating: 0, count: stateCount * classCount)
-    var fail = [Int32](repeating: 0, count: stateCount)
-    var merged = terminal
-    // Children of each state, grouped for the breadth-first walk.
+    let stateCount = terminal.count
     var childList = [[(UInt8, Int32)]](repeating: [], count: stateCount)
     for (key, child) in children { childList[key >> 8].append((UInt8(key & 0xFF), child)) }
-    var queue: [Int32] = []
-    queue.reserveCapacity(stateCount)
-    for (byte, child) in childList[0] {
-      table[Int(classOf[Int(byte)])] = UInt32(child)
-      queue.append(child)
+    for index in childList.indices { childList[index].sort { $0.0 < $1.0 } }
+
+    // 2. Breadth-first order and failure links (classic construction, no full table).
+    var order: [Int32] = [0]
+    order.reserveCapacity(stateCount)
+    var failOld = [Int32](repeating: 0, count: stateCount)
+    func goto(_ state: Int, _ cls: UInt8) -> Int32? {
+      children[state << 8 | Int(cls)]
     }
     var head = 0
-    while head < queue.count {
-      let state = Int(queue[head])
+    while head < order.count {
+      let state = Int(order[head])
       head += 1
-      let failState = Int(fail[state])
-      merged[state].append(contentsOf: merged[failState])
-      // Default transitions come from the failure state's row (already complete: it is shallower).
-      let row = state * classCount
-      let failRow = failState * classCount
-      for c in 0..<classCount { table[row + c] = table[failRow + c] }
-      for (byte, child) in childList[state] {
-        let c = Int(classOf[Int(byte)])
-        // The child's failure link: where the failure state goes on this byte.
-        fail[Int(child)] = Int32(table[failRow + c])
-        table[row + c] = UInt32(child)
-        queue.append(child)
+      for (cls, child) in childList[state] {
+        if state != 0 {
+          var f = Int(failOld[state])
+          while true {
+            if let target = goto(f, cls) {
+              failOld[Int(child)] = target
+              break
+            }
+            if f == 0 {
+              failOld[Int(child)] = 0
+              break
+            }
+            f = Int(failOld[f])
+          }
+        }
+        order.append(child)
       }
     }
-    // 3. Renumber states breadth-first, so the shallow states that most bytes of a text visit
-    //    sit together at the start of the table (fewer cache misses), then flatten the outputs
-    //    and rewrite the table to row offsets with the output flag.
-    let order = [Int32(0)] + queue
+    // Outputs merged along failure links (parents first in BFS order).
+    var merged = terminal
+    for old in order.dropFirst() {
+      let state = Int(old)
+      merged[state].append(contentsOf: merged[Int(failOld[state])])
+    }
+
+    // 3. Renumber breadth-first.
     var newID = [Int](repeating: 0, count: stateCount)
     for (position, old) in order.enumerated() { newID[Int(old)] = position }
+    func flagged(_ old: Int) -> UInt32 {
+      UInt32(newID[old]) | (merged[old].isEmpty ? 0 : AhoCorasick.outputFlag)
+    }
+    var fail = [UInt32](repeating: 0, count: stateCount)
     var outputStart: [UInt32] = [0]
     var outputs: [UInt32] = []
-    var renumbered = [UInt32](repeating: 0, count: table.count)
     for (position, old) in order.enumerated() {
-      let oldState = Int(old)
-      outputs.append(contentsOf: merged[oldState])
+      fail[position] = UInt32(newID[Int(failOld[Int(old)])])
+      outputs.append(contentsOf: merged[Int(old)])
       outputStart.append(UInt32(outputs.count))
-      for c in 0..<classCount {
-        let target = Int(table[oldState * classCount + c])
-        var value = UInt32(newID[target] * classCount)
-        if !merged[target].isEmpty { value |= AhoCorasick.outputFlag }
-        renumbered[position * classCount + c] = value
-      }
     }
-    table = renumbered
-    self.transitions = table
+
+    // 4. Dense rows for the first states: δ(s, c) = child, else δ(fail(s), c) (a shallower,
+    //    already complete row), else the root's.
+    let denseCount = max(1, min(stateCount, AhoCorasick.denseBudgetBytes / (classCount * 4)))
+    var dense = [UInt32](repeating: 0, count: denseCount * classCount)
+    for position in 0..<denseCount {
+      let old = Int(order[position])
+      let row = position * classCount
+      if position != 0 {
+        let failRow = Int(fail[position]) * classCount
+        for c in 0..<classCount { dense[row + c] = dense[failRow + c] }
+      }
+      for (cls, child) in childList[old] { dense[row + Int(cls)] = flagged(Int(child)) }
+    }
+    // 5. Sparse children for the rest.
+    var sparseStart: [UInt32] = [0]
+    var sparseClass: [UInt8] = []
+    var sparseTarget: [UInt32] = []
+    for position in denseCount..<stateCount {
+      for (cls, child) in childList[Int(order[position])] {
+        sparseClass.append(cls)
+        sparseTarget.append(flagged(Int(child)))
+      }
+      sparseStart.append(UInt32(sparseClass.count))
+    }
+    self.dense = dense
+    self.denseCount = denseCount
+    self.sparseStart = sparseStart
+    self.sparseClass = sparseClass
+    self.sparseTarget = sparseTarget
+    self.fail = fail
     self.classOf = classOf
     self.classCount = classCount
     self.outputStart = outputStart
@@ -125,62 +169,108 @@ struct AhoCorasick: Sendable {
     self.patternLengths = patterns.map { Int32($0.count) }
   }
 
-  /// Gives the tables to `body` as buffers, for callers that inline their own scanning loop
-  /// (see ``scan(_:onMatch:)`` for the loop).
+  /// The tables as raw pointers, for the inner loop (valid during `body`).
+  struct Tables {
+    let dense: UnsafePointer<UInt32>
+    let denseCount: UInt32
+    let classCount: Int
+    let sparseStart: UnsafePointer<UInt32>
+    let sparseClass: UnsafePointer<UInt8>
+    let sparseTarget: UnsafePointer<UInt32>
+    let fail: UnsafePointer<UInt32>
+    let classOf: UnsafePointer<UInt8>
+    let outputStart: UnsafePointer<UInt32>
+    let outputs: UnsafePointer<UInt32>
+  }
+
+  /// Gives the tables to `body` as raw pointers.
   @inline(__always)
-  func withTables<R>(
-    _ body: (
-      _ transitions: UnsafeBufferPointer<UInt32>, _ classOf: UnsafeBufferPointer<UInt8>,
-      _ classCount: Int, _ outputStart: UnsafeBufferPointer<UInt32>, _ outputs: UnsafeBufferPointer<UInt32>
-    ) -> R
-  ) -> R {
-    transitions.withUnsafeBufferPointer { table in
-      classOf.withUnsafeBufferPointer { classes in
-        outputStart.withUnsafeBufferPointer { starts in
-          outputs.withUnsafeBufferPointer { outs in body(table, classes, classCount, starts, outs) }
+  func withTables<R>(_ body: (Tables) -> R) -> R {
+    dense.withUnsafeBufferPointer { dense in
+      sparseStart.withUnsafeBufferPointer { sparseStart in
+        sparseClass.withUnsafeBufferPointer { sparseClass in
+          sparseTarget.withUnsafeBufferPointer { sparseTarget in
+            fail.withUnsafeBufferPointer { fail in
+              classOf.withUnsafeBufferPointer { classOf in
+                outputStart.withUnsafeBufferPointer { outputStart in
+                  outputs.withUnsafeBufferPointer { outputs in
+                    // Empty arrays may have no base address; give them a valid dummy.
+                    let empty = UnsafePointer<UInt32>(bitPattern: 0x8) ?? outputStart.baseAddress!
+                    return body(
+                      Tables(
+                        dense: dense.baseAddress!, denseCount: UInt32(denseCount), classCount: classCount,
+                        sparseStart: sparseStart.baseAddress!,
+                        sparseClass: sparseClass.baseAddress ?? UnsafePointer(bitPattern: 0x8)!,
+                        sparseTarget: sparseTarget.baseAddress ?? empty, fail: fail.baseAddress!,
+                        classOf: classOf.baseAddress!, outputStart: outputStart.baseAddress!,
+                        outputs: outputs.baseAddress ?? empty))
+                  }
+                }
+              }
+            }
+          }
         }
       }
     }
   }
 
-  /// The inner loop: advances from `row` over `text[index...]` until a state with outputs is
-  /// entered (returns the index just past that byte and the row, flag included) or the text
-  /// ends (returns `text.count`). Kept small so its state stays in registers.
+  /// The inner loop: advances from `state` over `text[index...]` until a state with outputs is
+  /// entered (returns the index just past that byte and the state, flag included) or the text
+  /// ends. Kept small so its state stays in registers.
   @inline(never)
   static func advance(
-    table: UnsafePointer<UInt32>, classes: UnsafePointer<UInt8>, text: UnsafePointer<UInt8>,
-    count: Int, from start: Int, row: UInt32
-  ) -> (index: Int, row: UInt32) {
-    var row = row
+    _ tables: Tables, text: UnsafePointer<UInt8>, count: Int, from start: Int, state: UInt32
+  ) -> (index: Int, state: UInt32) {
+    var state = state
     var index = start
     while index < count {
-      let next = table[Int(row) &+ Int(classes[Int(text[index])])]
+      let cls = tables.classOf[Int(text[index])]
       index &+= 1
-      row = next
-      if next & outputFlag != 0 { return (index, next) }
+      var target: UInt32
+      var current = state
+      while true {
+        if current < tables.denseCount {
+          target = tables.dense[Int(current) &* tables.classCount &+ Int(cls)]
+          break
+        }
+        let slot = Int(current &- tables.denseCount)
+        let low = Int(tables.sparseStart[slot])
+        let high = Int(tables.sparseStart[slot &+ 1])
+        var found: UInt32 = UInt32.max
+        var k = low
+        while k < high {
+          if tables.sparseClass[k] == cls {
+            found = tables.sparseTarget[k]
+            break
+          }
+          k &+= 1
+        }
+        if found != UInt32.max {
+          target = found
+          break
+        }
+        current = tables.fail[Int(current)]
+      }
+      state = target & ~outputFlag
+      if target & outputFlag != 0 { return (index, target) }
     }
-    return (index, row)
+    return (index, state)
   }
 
   /// Calls `onMatch(patternID, end)` for every occurrence, where `end` is the index just past
   /// the match, in text order.
-  @inline(__always)
   func scan(_ text: UnsafeBufferPointer<UInt8>, onMatch: (Int, Int) -> Void) {
-    transitions.withUnsafeBufferPointer { table in
-      classOf.withUnsafeBufferPointer { classes in
-        var row: UInt32 = 0
-        var index = 0
-        let count = text.count
-        while index < count {
-          let next = table[Int(row) &+ Int(classes[Int(text[index])])]
-          index &+= 1
-          row = next & ~AhoCorasick.outputFlag
-          if next & AhoCorasick.outputFlag != 0 {
-            let state = Int(row) / classCount
-            for slot in Int(outputStart[state])..<Int(outputStart[state + 1]) {
-              onMatch(Int(outputs[slot]), index)
-            }
-          }
+    guard let base = text.baseAddress else { return }
+    withTables { tables in
+      var index = 0
+      var state: UInt32 = 0
+      while index < text.count {
+        let step = AhoCorasick.advance(tables, text: base, count: text.count, from: index, state: state)
+        index = step.index
+        state = step.state & ~AhoCorasick.outputFlag
+        guard step.state & AhoCorasick.outputFlag != 0 else { break }
+        for slot in Int(tables.outputStart[Int(state)])..<Int(tables.outputStart[Int(state) + 1]) {
+          onMatch(Int(tables.outputs[slot]), index)
         }
       }
     }

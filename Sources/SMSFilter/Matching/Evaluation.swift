@@ -28,20 +28,20 @@ extension CompiledRules {
           triggerStart.withUnsafeBufferPointer { triggerStart in
             triggerRules.withUnsafeBufferPointer { triggerRules in
               literalLengths.withUnsafeBufferPointer { lengths in
-                automaton.withTables { table, classes, classCount, outputStart, outputs in
-                  // The automaton pass: one table load per byte; work only at pattern ends.
-                  var row: UInt32 = 0
+                automaton.withTables { tables in
+                  // The automaton pass: work only at pattern ends.
+                  var state: UInt32 = 0
                   var index = 0
                   let count = text.count
                   guard let textBase = text.baseAddress else { return }
+                  let outputStart = tables.outputStart
+                  let outputs = tables.outputs
                   while index < count {
-                    let step = AhoCorasick.advance(
-                      table: table.baseAddress!, classes: classes.baseAddress!, text: textBase,
-                      count: count, from: index, row: row)
+                    let step = AhoCorasick.advance(tables, text: textBase, count: count, from: index, state: state)
                     index = step.index
-                    row = step.row & ~AhoCorasick.outputFlag
-                    guard step.row & AhoCorasick.outputFlag != 0 else { break }
-                    let stateIndex = Int(row) / classCount
+                    state = step.state & ~AhoCorasick.outputFlag
+                    guard step.state & AhoCorasick.outputFlag != 0 else { break }
+                    let stateIndex = Int(state)
                     for slot in Int(outputStart[stateIndex])..<Int(outputStart[stateIndex &+ 1]) {
                       let literal = Int(outputs[slot])
                       if anywhere[literal] != generation {
@@ -90,6 +90,7 @@ extension CompiledRules {
       if next == last { continue }
       last = next
       if evaluate(ruleRoots[next], state, .compiled) { return next }
+      if state.budgetExhausted { return nil }
     }
     return nil
   }
@@ -97,8 +98,9 @@ extension CompiledRules {
   /// The first rule in decision order that holds, evaluating every rule in turn (no automaton,
   /// no prefilter).
   func firstMatchingRuleNaively(_ state: MatchState) -> Int? {
-    for index in ruleRoots.indices where evaluate(ruleRoots[index], state, .naive) {
-      return index
+    for index in ruleRoots.indices {
+      if evaluate(ruleRoots[index], state, .naive) { return index }
+      if state.budgetExhausted { return nil }
     }
     return nil
   }
@@ -167,6 +169,7 @@ extension CompiledRules {
         }
         if !open { return false }
       }
+      guard state.spendRegexRun() else { return false }
       let regex = regexes[index]
       let outcome = state.text.bytes.withUnsafeBufferPointer {
         regex.pattern.firstMatch(in: $0, scratch: state.regexScratch)
@@ -200,6 +203,7 @@ extension CompiledRules {
 
     case .senderRegex(let index):
       state.prepareSender()
+      guard state.spendRegexRun() else { return false }
       let outcome = state.senderBytes.withUnsafeBufferPointer {
         regexes[index].pattern.firstMatch(in: $0, scratch: state.regexScratch)
       }

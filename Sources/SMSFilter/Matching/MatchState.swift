@@ -1,3 +1,4 @@
+import Dispatch
 import PCRE2
 
 /// Everything one thread writes while classifying one message, reused from message to message so
@@ -25,10 +26,16 @@ final class MatchState {
   var senderKind = SenderKind.unknown
   var senderPrepared = false
   var limitExceeded = false
+  /// The message's budget, and what it has spent.
+  let budget: MessageBudget
+  var regexRuns = 0
+  var regexStart: UInt64 = 0
+  var budgetExhausted = false
   /// When set, matched spans are recorded here (explain mode).
   var spans: [MatchSpan]?
 
-  init(rules: CompiledRules, matchLimit: UInt32, depthLimit: UInt32) {
+  init(rules: CompiledRules, matchLimit: UInt32, depthLimit: UInt32, budget: MessageBudget = .default) {
+    self.budget = budget
     anywhereStamp = .allocate(capacity: max(1, rules.literals.count))
     anywhereStamp.initialize(repeating: 0)
     boundedStamp = .allocate(capacity: max(1, rules.literals.count))
@@ -61,6 +68,8 @@ final class MatchState {
     self.query = query
     senderPrepared = false
     limitExceeded = false
+    regexRuns = 0
+    budgetExhausted = false
     candidates.removeAll(keepingCapacity: true)
     TextNormalizer.normalize(query.messageBody, into: &text, trackingOffsets: trackingOffsets)
   }
@@ -82,8 +91,24 @@ final class MatchState {
     }
     senderPrepared = false
     limitExceeded = false
+    regexRuns = 0
+    budgetExhausted = false
     candidates.removeAll(keepingCapacity: true)
     TextNormalizer.normalize(utf8: utf8Body, into: &text, trackingOffsets: false)
+  }
+
+  /// Accounts for one regex run; `false` (and the message marked) when the budget is spent.
+  @inline(__always)
+  func spendRegexRun() -> Bool {
+    if budgetExhausted { return false }
+    let now = DispatchTime.now().uptimeNanoseconds
+    if regexRuns == 0 { regexStart = now }
+    regexRuns += 1
+    if regexRuns > budget.maxRegexRuns || now &- regexStart > budget.maxRegexNanoseconds {
+      budgetExhausted = true
+      return false
+    }
+    return true
   }
 
   /// Lower-cases the sender and classifies its kind, once per message, on first use.

@@ -32,7 +32,24 @@ enum WordBoundary {
       || byte == 0x5F
   }
 
+  /// One bit per Basic Multilingual Plane scalar: whether it is a word character (computed
+  /// once, 8 KB), so boundary checks next to non-ASCII text cost a table look-up.
+  static let basicPlaneWordBits: [UInt64] = {
+    var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+    for value in 0..<UInt32(0x10000) where classifyWordScalar(value) {
+      bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
+    }
+    return bits
+  }()
+
+  @inline(__always)
   static func isWordScalar(_ value: UInt32) -> Bool {
+    if value < 0x80 { return isASCIIWordByte(UInt8(value)) }
+    if value < 0x10000 { return basicPlaneWordBits[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
+    return classifyWordScalar(value)
+  }
+
+  static func classifyWordScalar(_ value: UInt32) -> Bool {
     guard let scalar = Unicode.Scalar(value) else { return false }
     if value < 0x80 { return isASCIIWordByte(UInt8(value)) }
     switch scalar.properties.generalCategory {

@@ -18,6 +18,10 @@ public struct Decision: Sendable, Hashable {
   /// Whether a regex reached its match or depth limit while this message was classified: the
   /// decision was made as if that regex had not matched.
   public let limitExceeded: Bool
+  /// Whether the message used up its budget (``MessageBudget``) before every rule that could
+  /// decide had been tried: the decision is the best found until then (usually the fallback).
+  /// One hostile message cannot stall the stream; it is marked instead.
+  public let budgetExhausted: Bool
 
   /// Why the fallback dropped a sub-action.
   public enum DropReason: String, Sendable, Hashable {
@@ -37,11 +41,12 @@ public struct Decision: Sendable, Hashable {
   /// ```
   public init(
     action: Action, subAction: SubAction, ruleID: String?, capabilities: Capabilities,
-    limitExceeded: Bool = false
+    limitExceeded: Bool = false, budgetExhausted: Bool = false
   ) {
     self.action = action
     self.ruleID = ruleID
     self.limitExceeded = limitExceeded
+    self.budgetExhausted = budgetExhausted
     if !subAction.isValid(with: action) {
       self.subAction = .none
       self.droppedSubAction = subAction

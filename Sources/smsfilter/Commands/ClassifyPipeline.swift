@@ -164,11 +164,12 @@ struct ClassifyPipeline {
       buffer.append(contentsOf: "\",\"subAction\":\"".utf8)
       buffer.append(contentsOf: decision.subAction.name.utf8)
       buffer.append(contentsOf: "\",\"rule\":".utf8)
-      if let rule = decision.ruleID { appendJSONString(rule, to: &buffer) } else { buffer.append(contentsOf: "null".utf8) }
+      if let rule = decision.ruleID { JSONLineParser.appendString(rule, to: &buffer) } else { buffer.append(contentsOf: "null".utf8) }
       if let dropped = decision.droppedSubAction {
         buffer.append(contentsOf: ",\"droppedSubAction\":\"\(dropped.name)\"".utf8)
       }
       if decision.limitExceeded { buffer.append(contentsOf: ",\"limitExceeded\":true".utf8) }
+      if decision.budgetExhausted { buffer.append(contentsOf: ",\"budgetExhausted\":true".utf8) }
       if let rawID {
         buffer.append(contentsOf: ",\"id\":".utf8)
         buffer.append(contentsOf: rawID)
@@ -178,14 +179,14 @@ struct ClassifyPipeline {
         for (index, match) in explanation.matches.enumerated() {
           if index > 0 { buffer.append(0x2C) }
           buffer.append(contentsOf: "{\"rule\":".utf8)
-          appendJSONString(match.rule.id, to: &buffer)
+          JSONLineParser.appendString(match.rule.id, to: &buffer)
           buffer.append(contentsOf: ",\"action\":\"\(match.rule.action.name)\",\"subAction\":\"\(match.rule.subAction.name)\",\"priority\":\(match.rule.priority),\"spans\":[".utf8)
           for (spanIndex, span) in match.spans.enumerated() {
             if spanIndex > 0 { buffer.append(0x2C) }
             buffer.append(contentsOf: "{\"kind\":\"\(span.kind)\",\"start\":\(span.range.lowerBound),\"end\":\(span.range.upperBound),\"text\":".utf8)
-            appendJSONString(span.text, to: &buffer)
+            JSONLineParser.appendString(span.text, to: &buffer)
             buffer.append(contentsOf: ",\"pattern\":".utf8)
-            appendJSONString(span.pattern, to: &buffer)
+            JSONLineParser.appendString(span.pattern, to: &buffer)
             buffer.append(0x7D)
           }
           buffer.append(contentsOf: "]}".utf8)
@@ -202,7 +203,7 @@ struct ClassifyPipeline {
       buffer.append(contentsOf: "error\tnone\t\(code)\n".utf8)
     case .jsonl:
       buffer.append(contentsOf: "{\"error\":\"\(code)\",\"message\":".utf8)
-      appendJSONString(message, to: &buffer)
+      JSONLineParser.appendString(message, to: &buffer)
       if let rawID {
         buffer.append(contentsOf: ",\"id\":".utf8)
         buffer.append(contentsOf: rawID)

@@ -8,9 +8,14 @@
 
 /// A batch of input lines: their bytes back to back, and each line's range. Reused from batch to
 /// batch, so reading allocates nothing once the buffers have grown.
-struct LineBatch {
-  var bytes: [UInt8] = []
-  var lines: [Range<Int>] = []
+public struct LineBatch: Sendable {
+  /// The lines' bytes, back to back (without their line endings).
+  public internal(set) var bytes: [UInt8] = []
+  /// Each line's range in ``bytes``.
+  public internal(set) var lines: [Range<Int>] = []
+
+  /// Creates an empty batch.
+  public init() {}
 
   mutating func removeAll() {
     bytes.removeAll(keepingCapacity: true)
@@ -19,23 +24,31 @@ struct LineBatch {
 }
 
 /// Reads a file descriptor as lines of raw bytes, in batches, with constant memory (apart from
-/// the longest line). A final line without a newline is still a line; a trailing `\r` (CRLF
-/// endings) is removed.
-final class LineReader {
+/// the longest line). Lines end at `\n`; a final line without a newline is still a line; one
+/// trailing `\r` (CRLF endings) is removed; any other byte, NUL and lone `\r` included, is part
+/// of the line. Not thread-safe: one reader per stream.
+///
+/// ```swift
+/// let reader = LineReader(descriptor: 0)
+/// var batch = LineBatch()
+/// while reader.readBatch(into: &batch, maxLines: 8192) { … }
+/// ```
+public final class LineReader {
   private let descriptor: Int32
   private var buffer: [UInt8]
   private var start = 0
   private var end = 0
   private var atEOF = false
 
-  init(descriptor: Int32 = 0, chunkSize: Int = 1 << 18) {
+  /// Reads from `descriptor` (standard input by default).
+  public init(descriptor: Int32 = 0, chunkSize: Int = 1 << 18) {
     self.descriptor = descriptor
     self.buffer = [UInt8](repeating: 0, count: chunkSize)
   }
 
   /// Fills `batch` with up to `maxLines` lines; returns false at the end of input when no line
   /// was read.
-  func readBatch(into batch: inout LineBatch, maxLines: Int) -> Bool {
+  public func readBatch(into batch: inout LineBatch, maxLines: Int) -> Bool {
     batch.removeAll()
     while batch.lines.count < maxLines {
       if let newline = findNewline() {

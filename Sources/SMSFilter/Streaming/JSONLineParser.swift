@@ -4,23 +4,29 @@
 ///
 /// Nesting deeper than ``maximumDepth`` is refused rather than recursed into, so hostile input
 /// cannot exhaust the stack.
-struct JSONLineParser {
+public struct JSONLineParser {
   /// The fields `classify` uses.
-  struct Record {
-    var sender: String?
-    var body: String?
-    var country: String?
+  public struct Record: Sendable {
+    /// `sender`, if present and not null.
+    public var sender: String?
+    /// `body` (or `messageBody`).
+    public var body: String?
+    /// `receiverISOCountryCode` (or `country`).
+    public var country: String?
     /// The `id` value exactly as written (any JSON value), to echo back.
-    var rawID: [UInt8]?
+    public var rawID: [UInt8]?
   }
 
   /// Why a line is not a usable record.
-  struct ParseError: Error {
-    let message: String
-    let offset: Int
+  public struct ParseError: Error, Sendable {
+    /// What is wrong.
+    public let message: String
+    /// The byte offset in the line where it was found.
+    public let offset: Int
   }
 
-  static let maximumDepth = 64
+  /// The deepest nesting accepted inside a record.
+  public static let maximumDepth = 64
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
@@ -28,7 +34,7 @@ struct JSONLineParser {
   private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   /// Parses one line.
-  static func parse(_ line: [UInt8]) -> Result<Record, ParseError> {
+  public static func parse(_ line: [UInt8]) -> Result<Record, ParseError> {
     line.withUnsafeBufferPointer { pointer in
       var parser = JSONLineParser(pointer)
       do {
@@ -296,21 +302,24 @@ struct JSONLineParser {
   }
 }
 
-/// Appends `text` to `output` as a JSON string literal, quotes included.
-func appendJSONString(_ text: String, to output: inout [UInt8]) {
-  output.append(0x22)
-  for byte in text.utf8 {
-    switch byte {
-    case 0x22: output.append(contentsOf: [0x5C, 0x22])
-    case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-    case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
-    case 0x0D: output.append(contentsOf: [0x5C, 0x72])
-    case 0x09: output.append(contentsOf: [0x5C, 0x74])
-    case 0..<0x20, 0x7F:
-      let hex = Array("0123456789abcdef".utf8)
-      output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-    default: output.append(byte)
+extension JSONLineParser {
+  /// Appends `text` to `output` as a JSON string literal, quotes included, escaping quotes,
+  /// backslashes and control characters.
+  public static func appendString(_ text: String, to output: inout [UInt8]) {
+    output.append(0x22)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: output.append(contentsOf: [0x5C, 0x22])
+      case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
+      case 0x0D: output.append(contentsOf: [0x5C, 0x72])
+      case 0x09: output.append(contentsOf: [0x5C, 0x74])
+      case 0..<0x20, 0x7F:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: output.append(byte)
+      }
     }
+    output.append(0x22)
   }
-  output.append(0x22)
 }

@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+//
+// libFuzzer targets for smsfilter, in a nested package so their build flags
+// (-sanitize=fuzzer,address) never reach the main package. Run them with scripts/fuzz.
+import PackageDescription
+
+// Each target's main.swift hands its callback to libFuzzer's driver (LLVMFuzzerRunDriver).
+// scripts/fuzz builds with AddressSanitizer and coverage instrumentation everywhere and links
+// libFuzzer's no-main runtime, so the package's own build tools keep their main.
+
+let package = Package(
+  name: "smsfilter-fuzz",
+  dependencies: [.package(name: "smsfilter", path: "..")],
+  targets: [
+    // Rule files: YAML/JSON text into the loader and, when it loads, the compiler and classifier.
+    .executableTarget(name: "FuzzRuleLoader", dependencies: [.product(name: "SMSFilter", package: "smsfilter")]),
+    // The normaliser: any UTF-8 text, with its output invariants checked.
+    .executableTarget(name: "FuzzNormalizer", dependencies: [.product(name: "SMSFilter", package: "smsfilter")]),
+    // classify's line reader: any bytes as a stream, one record per line, through JSON parsing
+    // and classification.
+    .executableTarget(name: "FuzzLineReader", dependencies: [.product(name: "SMSFilter", package: "smsfilter")]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,65 @@
+import SMSFilter
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built-in rules, compiled once.
+let classifier: Classifier = {
+  do { return try Classifier.builtIn() } catch { fatalError("the built-in rules do not load: \(error)") }
+}()
+
+/// libFuzzer entry point: any byte stream read as classify reads it yields exactly one record
+/// per line (lines end at \n; a last line without one counts), through JSON parsing and
+/// classification, without crashing.
+func fuzzLineReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let input = UnsafeBufferPointer(start: data, count: size)
+  let newlines = input.filter { $0 == 0x0A }.count
+  let expected = newlines + (size > 0 && input[size - 1] != 0x0A ? 1 : 0)
+  // Feed the bytes through a real file descriptor, as standard input would.
+  guard let file = tmpfile() else { preconditionFailure("tmpfile failed") }
+  defer { fclose(file) }
+  let descriptor = fileno(file)
+  var written = 0
+  while written < size {
+    let count = write(descriptor, data + written, size - written)
+    precondition(count > 0)
+    written += count
+  }
+  lseek(descriptor, 0, SEEK_SET)
+  let reader = LineReader(descriptor: descriptor, chunkSize: 64)  // tiny chunks: many refills
+  var batch = LineBatch()
+  var records = 0
+  let session = classifier.makeSession()
+  while reader.readBatch(into: &batch, maxLines: 7) {
+    for range in batch.lines {
+      let line = Array(batch.bytes[range])
+      if line.first == UInt8(ascii: "{") {
+        if case .success(let record) = JSONLineParser.parse(line), let body = record.body {
+          _ = session.classify(MessageQuery(sender: record.sender, body: body, receiverISOCountryCode: record.country))
+        }
+      } else {
+        _ = line.withUnsafeBufferPointer { session.classify(utf8Body: $0) }
+      }
+      records += 1
+    }
+  }
+  precondition(records == expected, "\(records) records for \(expected) lines")
+  return 0
+}
+
+/// libFuzzer's driver, from its no-main runtime (linked by scripts/fuzz).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+var argumentCount = CommandLine.argc
+var arguments = CommandLine.unsafeArgv
+exit(
+  LLVMFuzzerRunDriver(&argumentCount, &arguments) { data, size in
+    guard let data else { return 0 }
+    return fuzzLineReader(data, size)
+  })

@@ -1,0 +1,37 @@
+import SMSFilter
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// libFuzzer entry point: a rule file must load or be refused with a positioned error, never
+/// crash; a loaded set must compile and classify.
+func fuzzRuleLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  do {
+    let ruleSet = try RuleLoader.load(sources: [("fuzz.yaml", text)])
+    let classifier = try Classifier(ruleSet: ruleSet)
+    _ = classifier.classify(MessageQuery(sender: "VM-HDFCBK", body: "Your OTP is 123456. Rs 500 debited"))
+    _ = classifier.classify(MessageQuery(body: text))
+    _ = RuleExampleCheck.run(classifier)
+  } catch {
+    precondition(!error.description.isEmpty && error.location.file == "fuzz.yaml")
+  }
+  return 0
+}
+
+/// libFuzzer's driver, from its no-main runtime (linked by scripts/fuzz).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+var argumentCount = CommandLine.argc
+var arguments = CommandLine.unsafeArgv
+exit(
+  LLVMFuzzerRunDriver(&argumentCount, &arguments) { data, size in
+    guard let data else { return 0 }
+    return fuzzRuleLoader(data, size)
+  })
