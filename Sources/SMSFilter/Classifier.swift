@@ -27,6 +27,10 @@ public final class Classifier: Sendable {
   public let matchLimit: UInt32
   /// The regex budget of each message.
   public let budget: MessageBudget
+  /// Sender directories consulted before the rules: allow entries first (as iOS consults the
+  /// contacts first), then block and typed entries, then the rules; an identify-only entry
+  /// (action `none`) adds its label and lets the rules decide.
+  public let directories: [SenderDirectory]
   let compiled: CompiledRules
   private let pool = Mutex<[PooledState]>([])
 
@@ -37,15 +41,29 @@ public final class Classifier: Sendable {
   ///   - matchLimit: PCRE2's backtracking-step limit for each regex match; a match that reaches
   ///     it counts as no match and marks the decision ``Decision/limitExceeded``.
   ///   - budget: the regex budget of one message (``MessageBudget``).
+  ///   - directories: sender directories to consult before the rules, after those the rule set
+  ///     names in its `directories:` header.
   /// - Throws: ``RuleLoadError`` if a regex does not compile.
   public init(
     ruleSet: RuleSet, capabilities: Capabilities? = nil,
-    matchLimit: UInt32 = MatchScratch.defaultMatchLimit, budget: MessageBudget = .default
+    matchLimit: UInt32 = MatchScratch.defaultMatchLimit, budget: MessageBudget = .default,
+    directories: [SenderDirectory] = []
   ) throws(RuleLoadError) {
     self.ruleSet = ruleSet
     self.capabilities = capabilities ?? ruleSet.capabilities
     self.matchLimit = matchLimit
     self.budget = budget
+    var opened: [SenderDirectory] = []
+    for path in ruleSet.directoryPaths {
+      do {
+        opened.append(try SenderDirectory(path: path))
+      } catch {
+        throw RuleLoadError(
+          .unreadable, at: SourceLocation(file: path, line: 0, column: 0),
+          message: "sender directory named in the rule set: \(error)")
+      }
+    }
+    self.directories = opened + directories
     self.compiled = try CompiledRules(ruleSet)
   }
 
@@ -56,23 +74,26 @@ public final class Classifier: Sendable {
     self.capabilities = ruleSet.capabilities
     self.matchLimit = MatchScratch.defaultMatchLimit
     self.budget = .default
+    self.directories = []
     self.compiled = try CompiledRules(ruleSet, lowerLiteralRegexes: false)
   }
 
   /// Loads rule files or folders (see ``RuleLoader``) and compiles them.
-  public convenience init(contentsOf paths: [String], capabilities: Capabilities? = nil)
-    throws(RuleLoadError)
-  {
-    try self.init(ruleSet: RuleLoader.load(paths: paths), capabilities: capabilities)
+  public convenience init(
+    contentsOf paths: [String], capabilities: Capabilities? = nil, directories: [SenderDirectory] = []
+  ) throws(RuleLoadError) {
+    try self.init(ruleSet: RuleLoader.load(paths: paths), capabilities: capabilities, directories: directories)
   }
 
   /// Loads rules from YAML (or JSON) text and compiles them.
   ///
   /// - Parameter name: the name used for the text in error locations.
-  public convenience init(yaml: String, name: String = "<string>", capabilities: Capabilities? = nil)
-    throws(RuleLoadError)
-  {
-    try self.init(ruleSet: RuleLoader.load(sources: [(name, yaml)]), capabilities: capabilities)
+  public convenience init(
+    yaml: String, name: String = "<string>", capabilities: Capabilities? = nil,
+    directories: [SenderDirectory] = []
+  ) throws(RuleLoadError) {
+    try self.init(
+      ruleSet: RuleLoader.load(sources: [(name, yaml)]), capabilities: capabilities, directories: directories)
   }
 
   /// The built-in default rule set (the project's `rules/` folder, compiled into the library).
@@ -155,25 +176,79 @@ public final class Classifier: Sendable {
   // MARK: Internals
 
   func decide(_ query: MessageQuery, _ state: MatchState) -> Decision {
+    var label: String?
+    if !directories.isEmpty, let sender = query.sender {
+      switch directoryVerdict(sender: sender, country: query.receiverISOCountryCode) {
+      case .decided(let decision): return decision
+      case .label(let found): label = found
+      case .unknown: break
+      }
+    }
     state.begin(query, trackingOffsets: false)
-    return decision(for: compiled.firstMatchingRule(state), state)
+    return decision(for: compiled.firstMatchingRule(state), state, label: label)
+  }
+
+  /// What the directories say about a sender.
+  enum DirectoryVerdict {
+    /// An allow, block or typed entry decides.
+    case decided(Decision)
+    /// Identify-only: a label, and the rules decide.
+    case label(String?)
+    /// No directory knows the sender.
+    case unknown
+  }
+
+  /// Allow entries in any directory first, then the first block or typed entry in directory
+  /// order, then the first identify-only entry's label.
+  func directoryVerdict(sender: String, country: String?) -> DirectoryVerdict {
+    var firstDeciding: (DirectoryEntry, SenderDirectory)?
+    var firstLabel: DirectoryEntry?
+    for directory in directories {
+      guard let entry = directory.lookup(sender, receiverCountry: country) else { continue }
+      switch entry.action {
+      case .allow:
+        return .decided(directoryDecision(entry, directory))
+      case .none:
+        if firstLabel == nil { firstLabel = entry }
+      default:
+        if firstDeciding == nil { firstDeciding = (entry, directory) }
+      }
+    }
+    if let (entry, directory) = firstDeciding { return .decided(directoryDecision(entry, directory)) }
+    if let firstLabel { return .label(firstLabel.label) }
+    return .unknown
+  }
+
+  func directoryDecision(_ entry: DirectoryEntry, _ directory: SenderDirectory) -> Decision {
+    let name = directory.path.split(separator: "/").last.map(String.init) ?? directory.path
+    return Decision(
+      action: entry.action, subAction: entry.subAction, ruleID: "directory:" + name,
+      capabilities: capabilities, label: entry.label)
   }
 
   func decideNaively(_ query: MessageQuery, _ state: MatchState) -> Decision {
+    var label: String?
+    if !directories.isEmpty, let sender = query.sender {
+      switch directoryVerdict(sender: sender, country: query.receiverISOCountryCode) {
+      case .decided(let decision): return decision
+      case .label(let found): label = found
+      case .unknown: break
+      }
+    }
     state.begin(query, trackingOffsets: false)
-    return decision(for: compiled.firstMatchingRuleNaively(state), state)
+    return decision(for: compiled.firstMatchingRuleNaively(state), state, label: label)
   }
 
-  func decision(for ruleIndex: Int?, _ state: MatchState) -> Decision {
+  func decision(for ruleIndex: Int?, _ state: MatchState, label: String? = nil) -> Decision {
     guard let ruleIndex else {
       return Decision(
         action: ruleSet.fallbackAction, subAction: .none, ruleID: nil, capabilities: capabilities,
-        limitExceeded: state.limitExceeded, budgetExhausted: state.budgetExhausted)
+        limitExceeded: state.limitExceeded, budgetExhausted: state.budgetExhausted, label: label)
     }
     return Decision(
       action: compiled.ruleActions[ruleIndex], subAction: compiled.ruleSubActions[ruleIndex],
       ruleID: compiled.ruleIDs[ruleIndex], capabilities: capabilities, limitExceeded: state.limitExceeded,
-      budgetExhausted: state.budgetExhausted)
+      budgetExhausted: state.budgetExhausted, label: label)
   }
 
   func makeState() -> MatchState {
@@ -229,8 +304,16 @@ public final class ClassificationSession {
     utf8Body: UnsafeBufferPointer<UInt8>, sender: String? = nil, receiverISOCountryCode: String? = nil
   ) -> Decision? {
     guard UTF8Validation.isValid(utf8Body) else { return nil }
+    var label: String?
+    if !classifier.directories.isEmpty, let sender {
+      switch classifier.directoryVerdict(sender: sender, country: receiverISOCountryCode) {
+      case .decided(let decision): return decision
+      case .label(let found): label = found
+      case .unknown: break
+      }
+    }
     state.begin(utf8Body: utf8Body, sender: sender, receiverISOCountryCode: receiverISOCountryCode)
-    return classifier.decision(for: classifier.compiled.firstMatchingRule(state), state)
+    return classifier.decision(for: classifier.compiled.firstMatchingRule(state), state, label: label)
   }
 
   /// Classifies one message by evaluating every rule in decision order without the automaton or

@@ -43,6 +43,18 @@ import Testing
     #expect(TextNormalizer.normalize("ΡayΡal alert") == "paypal alert")
   }
 
+  /// Found by fuzzing: U+FE78 decomposes to a space and a combining mark; the space must collapse
+  /// and trim like any other.
+  @Test(arguments: ["\u{FE78}", "a\u{FE78}", "\u{FE78}\u{FE78}b", "x \u{FE70} y", "\u{FE72}\u{3000}"])
+  func compatibilitySpacesCollapseAndTrim(text: String) {
+    var buffer = NormalizedText()
+    TextNormalizer.normalize(text, into: &buffer, trackingOffsets: true)
+    let bytes = buffer.bytes
+    #expect(bytes.first != 0x20 && bytes.last != 0x20)
+    #expect(!zip(bytes, bytes.dropFirst()).contains { $0 == 0x20 && $1 == 0x20 })
+    #expect(buffer.sourceOffsets.count == bytes.count)
+  }
+
   @Test func offsetsPointBackIntoTheOriginal() {
     var buffer = NormalizedText()
     let text = "Ｗin  now"

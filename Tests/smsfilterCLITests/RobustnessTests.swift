@@ -75,3 +75,25 @@ import Testing
     for line in [2, 3, 6, 7, 9, 10] { #expect(result.stderr.contains("line \(line):"), "line \(line)") }
   }
 }
+
+@Suite struct DirectoryClassifyTests {
+  @Test func classifyWithADirectoryPrintsTheLabel() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-dir-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = folder.appendingPathComponent("senders.tsv")
+    try "+919876543210\tjunk\tScam ring\nVM-HDFCBK\tnone\tHDFC Bank\n".write(to: source, atomically: true, encoding: .utf8)
+    let file = folder.appendingPathComponent("senders.smsdir").path
+    let build = try CLI.run(["directory", "build", source.path, "-o", file])
+    #expect(build.status == 0, "\(build.stderr)")
+    let input = [
+      #"{"sender": "+919876543210", "body": "hello", "id": 1}"#,
+      #"{"sender": "AD-HDFCBK", "body": "Rs 2,500.00 debited from A/c XX1234", "id": 2}"#,
+    ].joined(separator: "\n") + "\n"
+    let result = try CLI.run(["classify", "--directory", file, "--output", "jsonl"], input: Data(input.utf8))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.lines.count == 2)
+    #expect(result.lines[0].contains("\"action\":\"junk\"") && result.lines[0].contains("\"label\":\"Scam ring\""))
+    #expect(result.lines[1].contains("\"subAction\":\"transactionalFinance\"") && result.lines[1].contains("\"label\":\"HDFC Bank\""))
+  }
+}

@@ -59,6 +59,13 @@ public struct DirectoryEntry: Sendable, Hashable, CustomStringConvertible {
       withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
     }
 
+    /// Takes the first `count` bytes of four words (the rest are ignored).
+    @inline(__always)
+    init(words: (UInt64, UInt64, UInt64, UInt64), count: Int) {
+      self.words = words
+      self.count = UInt8(truncatingIfNeeded: count)
+    }
+
     /// The label (invalid UTF-8, possible only in a corrupt file, is repaired).
     var string: String {
       withUnsafeBytes(of: words) { raw in
@@ -92,10 +99,10 @@ public struct DirectoryEntry: Sendable, Hashable, CustomStringConvertible {
 
   /// Creates an entry from a directory's bytes.
   @inline(__always)
-  init(action: Action, subAction: SubAction, label: UnsafeBufferPointer<UInt8>?, sender: Sender) {
+  init(action: Action, subAction: SubAction, label: LabelStorage, sender: Sender) {
     self.action = action
     self.subAction = subAction
-    self.labelStorage = LabelStorage(label)
+    self.labelStorage = label
     self.sender = sender
   }
 

@@ -192,6 +192,28 @@ public enum DirectoryFormat {
 
   // MARK: Payloads
 
+  /// A payload's action (`none` for a value no action has, possible only in a corrupt file).
+  @inline(__always)
+  static func action(_ payload: UInt64) -> Action {
+    switch payload & 0xFF {
+    case 1: .allow
+    case 2: .junk
+    case 3: .promotion
+    case 4: .transaction
+    default: .none
+    }
+  }
+
+  /// A payload's sub-action (`none` for a value no sub-action has).
+  @inline(__always)
+  static func subAction(_ payload: UInt64) -> SubAction {
+    let raw = Int(truncatingIfNeeded: payload >> 16 & 0xFFFF)
+    switch raw {
+    case 10000...10008, 20000...20002: return SubAction(rawValue: raw) ?? .none
+    default: return .none
+    }
+  }
+
   /// Packs an entry's payload.
   static func payload(action: Action, subAction: SubAction, label: UInt32) -> UInt64 {
     UInt64(action.rawValue) | UInt64(UInt16(truncatingIfNeeded: subAction.rawValue)) << 16 | UInt64(label) << 32

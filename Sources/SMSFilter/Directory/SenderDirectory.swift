@@ -341,13 +341,33 @@ public final class SenderDirectory: @unchecked Sendable {
   @inline(__always)
   func entry(at index: Int, payload: UInt64) -> DirectoryEntry {
     let key = keys[index]
-    let action = Action(rawValue: Int(payload & 0xFF)) ?? .none
-    let subAction = SubAction(rawValue: Int(payload >> 16 & 0xFFFF)) ?? .none
-    let label = labelBytes(UInt32(truncatingIfNeeded: payload >> 32))
     let sender: DirectoryEntry.Sender =
       DirectoryFormat.isTextKey(key)
       ? .text(text(at: index).map { String(decoding: $0, as: UTF8.self) } ?? "") : .numeric(key)
-    return DirectoryEntry(action: action, subAction: subAction, label: label, sender: sender)
+    return DirectoryEntry(
+      action: DirectoryFormat.action(payload), subAction: DirectoryFormat.subAction(payload),
+      label: inlineLabel(UInt32(truncatingIfNeeded: payload >> 32)), sender: sender)
+  }
+
+  /// The label with index `index`, held inline when it fits, bounds-checked.
+  @inline(__always)
+  func inlineLabel(_ index: UInt32) -> DirectoryEntry.LabelStorage {
+    guard index != DirectoryFormat.noLabel, Int(index) < labelCount else { return .none }
+    let start = Int(labelOffsets[Int(index)])
+    let end = Int(labelOffsets[Int(index) + 1])
+    guard start <= end, end <= labelBytesCount else { return .none }
+    let count = end - start
+    if count <= DirectoryEntry.InlineLabel.capacity, start + DirectoryEntry.InlineLabel.capacity <= labelBytesCount {
+      // Four whole words, read past the label's end but inside the section.
+      let raw = UnsafeRawPointer(labelBytes + start)
+      return .inline(
+        DirectoryEntry.InlineLabel(
+          words: (
+            raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+            raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+          ), count: count))
+    }
+    return DirectoryEntry.LabelStorage(UnsafeBufferPointer(start: labelBytes + start, count: count))
   }
 
   /// Calls `body` with every entry, in key order.

@@ -22,6 +22,9 @@ public struct Decision: Sendable, Hashable {
   /// decide had been tried: the decision is the best found until then (usually the fallback).
   /// One hostile message cannot stall the stream; it is marked instead.
   public let budgetExhausted: Bool
+  /// The sender's label from a sender directory ("HDFC Bank", "Spam Likely"), when a directory
+  /// identified the sender.
+  public let label: String?
 
   /// Why the fallback dropped a sub-action.
   public enum DropReason: String, Sendable, Hashable {
@@ -41,8 +44,9 @@ public struct Decision: Sendable, Hashable {
   /// ```
   public init(
     action: Action, subAction: SubAction, ruleID: String?, capabilities: Capabilities,
-    limitExceeded: Bool = false, budgetExhausted: Bool = false
+    limitExceeded: Bool = false, budgetExhausted: Bool = false, label: String? = nil
   ) {
+    self.label = label
     self.action = action
     self.ruleID = ruleID
     self.limitExceeded = limitExceeded

@@ -9,7 +9,7 @@ import Yams
 /// file, line, column, rule id and reason. See `README.md` for the format.
 public enum RuleLoader {
   /// The keys a rule-file's top level may have.
-  static let topLevelKeys: Set<String> = ["ruleset", "description", "capabilities", "fallback", "guards", "rules"]
+  static let topLevelKeys: Set<String> = ["ruleset", "description", "capabilities", "fallback", "guards", "rules", "directories"]
   /// The keys a rule may have.
   static let ruleKeys: Set<String> = [
     "id", "description", "action", "subAction", "priority", "when", "unless", "examples",
@@ -85,6 +85,7 @@ extension RuleLoader {
     var guardOrder: [String] = []
     var rules: [Rule] = []
     var ruleLocations: [String: SourceLocation] = [:]
+    var directoryPaths: [String] = []
 
     mutating func read(text: String, file: String) throws(RuleLoadError) {
       let node: Node?
@@ -117,6 +118,12 @@ extension RuleLoader {
           name = (text, location)
         case "description":
           _ = try reader.string(value, what: "description")
+        case "directories":
+          // Paths relative to the rule file's folder.
+          let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+          for path in try reader.strings(value, what: "directories") {
+            directoryPaths.append(path.hasPrefix("/") ? path : folder + "/" + path)
+          }
         case "capabilities":
           if let previous = capabilities {
             throw RuleLoadError(
@@ -182,7 +189,8 @@ extension RuleLoader {
       }
       return RuleSet(
         name: name?.0 ?? "rules", capabilities: capabilities?.0 ?? .unrestricted,
-        fallbackAction: fallback?.0 ?? .none, guards: guardConditions, rules: rules)
+        fallbackAction: fallback?.0 ?? .none, guards: guardConditions, rules: rules,
+        directoryPaths: directoryPaths)
     }
 
     static func checkGuardReferences(

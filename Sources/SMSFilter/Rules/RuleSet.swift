@@ -14,12 +14,17 @@ public struct RuleSet: Sendable {
   public var guards: [String: Condition]
   /// The rules, in the order written (file order, then position in the file).
   public var rules: [Rule]
+  /// Sender directory files named by the `directories:` header key, resolved against the
+  /// folder of the rule file that names them.
+  public var directoryPaths: [String]
 
   /// Creates a rule set. Call ``validate()`` (or load through ``RuleLoader``) before use.
   public init(
     name: String = "rules", capabilities: Capabilities = .unrestricted,
-    fallbackAction: Action = .none, guards: [String: Condition] = [:], rules: [Rule]
+    fallbackAction: Action = .none, guards: [String: Condition] = [:], rules: [Rule],
+    directoryPaths: [String] = []
   ) {
+    self.directoryPaths = directoryPaths
     self.name = name
     self.capabilities = capabilities
     self.fallbackAction = fallbackAction

@@ -229,16 +229,20 @@ public enum TextNormalizer {
         return
       }
       if mapped.isEmpty { return }
-      if kind.contains(.separator) {
-        endWord(into: &buffer)
-        for byte in mapped { append(byte, source: source, into: &buffer) }
-        lastWasSpace = false
-        wordStart = buffer.bytes.count
-        return
+      if kind.contains(.separator) { endWord(into: &buffer) }
+      // ASCII bytes of a mapping (a space in U+FE78's "space + mark", a digit in "½") go
+      // through the ASCII rules, so white space collapses and trims like any other.
+      for byte in mapped {
+        if byte < 0x80 {
+          emitASCII(byte, source: source, into: &buffer)
+        } else {
+          append(byte, source: source, into: &buffer)
+          lastWasSpace = false
+        }
       }
-      for byte in mapped { append(byte, source: source, into: &buffer) }
-      lastWasSpace = false
-      if kind.contains(.lookAlikeScript) {
+      if kind.contains(.separator) {
+        wordStart = buffer.bytes.count
+      } else if kind.contains(.lookAlikeScript) {
         wordHasLookAlikeScript = true
         lookAlikeLetters &+= 1
       } else {

@@ -225,7 +225,7 @@ struct BenchCommand: ParsableCommand {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-\(getpid()).txt")
     defer { try? FileManager.default.removeItem(at: file) }
     // Written in chunks, so the benchmark's own memory stays flat.
-    FileManager.default.createFile(atPath: file.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
     let handle = try FileHandle(forWritingTo: file)
     var chunk = Data()
     var totalBytes = 0

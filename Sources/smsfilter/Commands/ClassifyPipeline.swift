@@ -170,6 +170,10 @@ struct ClassifyPipeline {
       }
       if decision.limitExceeded { buffer.append(contentsOf: ",\"limitExceeded\":true".utf8) }
       if decision.budgetExhausted { buffer.append(contentsOf: ",\"budgetExhausted\":true".utf8) }
+      if let label = decision.label {
+        buffer.append(contentsOf: ",\"label\":".utf8)
+        JSONLineParser.appendString(label, to: &buffer)
+      }
       if let rawID {
         buffer.append(contentsOf: ",\"id\":".utf8)
         buffer.append(contentsOf: rawID)

@@ -47,7 +47,9 @@ struct EvalCommand: ParsableCommand {
       var other: Classifier?
       if !compare.isEmpty {
         do {
-          other = try Classifier(ruleSet: RuleLoader.load(paths: compare), capabilities: rules.capabilitiesOverride())
+          other = try Classifier(
+            ruleSet: RuleLoader.load(paths: compare), capabilities: rules.capabilitiesOverride(),
+            directories: rules.openDirectories())
         } catch let error as RuleLoadError {
           throw CommandFailure(message: "\(error)", status: 2)
         }

@@ -17,6 +17,26 @@ struct RuleOptions: ParsableArguments {
       valueName: "list"))
   var capabilities: String?
 
+  @Option(
+    name: .customLong("directory"),
+    help: ArgumentHelp(
+      "A sender directory file (from `smsfilter directory build`), consulted before the rules (repeatable).",
+      valueName: "file"))
+  var directoryPaths: [String] = []
+
+  /// The sender directories named with --directory, opened.
+  func openDirectories() throws -> [SenderDirectory] {
+    var directories: [SenderDirectory] = []
+    for path in directoryPaths {
+      do {
+        directories.append(try SenderDirectory(path: path))
+      } catch {
+        throw CommandFailure(message: "\(path): \(error)", status: 2)
+      }
+    }
+    return directories
+  }
+
   /// The rule set, loaded from the paths or the built-in set.
   func loadRuleSet() throws -> RuleSet {
     do {
@@ -41,8 +61,8 @@ struct RuleOptions: ParsableArguments {
     let ruleSet = try loadRuleSet()
     let override = try capabilitiesOverride()
     do {
-      return try Classifier(ruleSet: ruleSet, capabilities: override)
-    } catch {
+      return try Classifier(ruleSet: ruleSet, capabilities: override, directories: openDirectories())
+    } catch let error as RuleLoadError {
       throw CommandFailure(message: error.description, status: 2)
     }
   }
