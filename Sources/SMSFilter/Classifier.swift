@@ -16,7 +16,7 @@ import Synchronization
 /// let decision = classifier.classify(
 ///   MessageQuery(sender: "VM-HDFCBK", body: "Rs 2,500.00 debited from A/c XX1234 on 21-11-26"))
 /// print(decision.action, decision.subAction, decision.ruleID ?? "-")
-/// // transaction transactionalFinance FIN_ACCOUNT_DEBIT
+/// // transaction transactionalFinance FIN_ACCOUNT_MOVEMENT
 /// ```
 public final class Classifier: Sendable {
   /// The rule set, as loaded.
@@ -73,7 +73,7 @@ public final class Classifier: Sendable {
     self.ruleSet = ruleSet
     self.capabilities = ruleSet.capabilities
     self.matchLimit = MatchScratch.defaultMatchLimit
-    self.budget = .default
+    self.budget = .unlimited
     self.directories = []
     self.compiled = try CompiledRules(ruleSet, lowerLiteralRegexes: false)
   }
@@ -136,7 +136,7 @@ public final class Classifier: Sendable {
   /// rules): what rule examples check.
   public func ruleMatches(_ ruleID: String, _ query: MessageQuery) -> Bool? {
     guard let compiledRule = compiled.rules.first(where: { $0.rule.id == ruleID }) else { return nil }
-    let state = makeState()
+    let state = makeState(budget: .unlimited)
     state.begin(query, trackingOffsets: false)
     return compiled.evaluate(compiledRule.root, state, .naive)
   }
@@ -251,9 +251,10 @@ public final class Classifier: Sendable {
       budgetExhausted: state.budgetExhausted, label: label)
   }
 
-  func makeState() -> MatchState {
+  func makeState(budget: MessageBudget? = nil) -> MatchState {
     MatchState(
-      rules: compiled, matchLimit: matchLimit, depthLimit: MatchScratch.defaultDepthLimit, budget: budget)
+      rules: compiled, matchLimit: matchLimit, depthLimit: MatchScratch.defaultDepthLimit,
+      budget: budget ?? self.budget)
   }
 
   private func borrowState() -> MatchState {
@@ -347,7 +348,8 @@ extension Classifier {
   public func evaluateEachRule(
     _ query: MessageQuery, _ visit: (_ rule: Rule, _ matched: Bool, _ nanoseconds: UInt64) -> Void
   ) {
-    let state = makeState()
+    // An analysis path: every rule is evaluated whatever the message budget.
+    let state = makeState(budget: .unlimited)
     state.begin(query, trackingOffsets: false)
     for compiledRule in compiled.rules {
       let start = DispatchTime.now().uptimeNanoseconds

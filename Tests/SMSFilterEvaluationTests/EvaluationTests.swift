@@ -133,7 +133,8 @@ enum Paths {
   @Test(arguments: [10, 300, 2000])
   func compiledEqualsNaive(ruleCount: Int) throws {
     let workload = SyntheticWorkload(seed: 7, vocabularySize: 3000)
-    let classifier = try Classifier(yaml: workload.rulesYAML(count: ruleCount))
+    let classifier = try Classifier(
+      ruleSet: RuleLoader.load(sources: [("synthetic.yaml", workload.rulesYAML(count: ruleCount))]), budget: .unlimited)
     let session = classifier.makeSession()
     var matched = 0
     for query in workload.messages(count: 1500) {

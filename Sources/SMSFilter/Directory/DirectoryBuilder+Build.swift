@@ -146,7 +146,8 @@ extension DirectoryBuilder {
     // Section layout.
     let lengths = [
       DirectoryFormat.padded(count) * 8, count * 8, DirectoryFormat.fenceLength(entries: count),
-      (count - textStart + 1) * 4, textBytes, (usedLabels.count + 1) * 4, labelBytes,
+      DirectoryFormat.fenceHintsLength(entries: count), (count - textStart + 1) * 4, textBytes,
+      (usedLabels.count + 1) * 4, labelBytes,
     ]
     var sections: [(offset: UInt64, length: UInt64)] = []
     var offset = DirectoryFormat.headerLength
@@ -187,6 +188,20 @@ extension DirectoryBuilder {
           put(DirectoryFormat.padding, levelStart + element * 8)
         }
         levelStart += DirectoryFormat.padded(sizes[level - 1]) * 8
+      }
+      // Fence hints: for each level-2 element g, the quantised first keys of its 8 lines.
+      if sizes.count >= 2 {
+        let hints = section(.fenceHints)
+        let lines = sizes[0]
+        for group in 0..<sizes[1] {
+          let lo = kept[group * fanout * fanout].key
+          let hi = (group + 1) * fanout * fanout < count ? kept[(group + 1) * fanout * fanout].key : DirectoryFormat.padding
+          for slot in 0..<fanout {
+            let line = group * fanout + slot
+            raw[hints + group * 8 + slot] =
+              line < lines ? DirectoryFormat.quantize(kept[line * fanout].key, lo: lo, hi: hi) : 255
+          }
+        }
       }
       var textOffset = 0
       let textOffsets = section(.textOffsets)

@@ -14,18 +14,20 @@
 ///     48    8  label count L
 ///     56    4  fan-out F (8: keys per cache line)
 ///     60    4  flags (0)
-///     64  112  seven sections, each (offset u64, length u64), in this order:
+///     64  128  eight sections, each (offset u64, length u64), in this order:
 ///                keys          N × u64 ascending, padded with 0x7FFF… to a multiple of F
 ///                payloads      N × 8 bytes, parallel to the keys
 ///                fence         the levels of a static search tree over the keys, top level
 ///                              first, each padded with 0x7FFF… to a multiple of F: level 1
 ///                              holds every F-th key, level 2 every F-th element of level 1, …
 ///                              up to the first level of at most F elements (none if N ≤ F)
+///                fence hints   for each element g of level 2 (when there are two levels or
+///                              more), 8 bytes: byte j is quantize(level 1 element 8g + j),
+///                              255 past the end (see below)
 ///                text offsets  (N − T + 1) × u32 into the text bytes, for entries T ..< N
 ///                text bytes    the normalised texts of entries T ..< N (UTF-8)
 ///                label offsets (L + 1) × u32 into the label bytes
 ///                label bytes   the distinct labels (UTF-8), each once
-///    176   16  reserved (0)
 /// ```
 ///
 /// **Keys.** The top four bits are the kind: 1 phone, 2 short code, 3 alphanumeric (and DLT
@@ -41,8 +43,17 @@
 /// **Lookup** is a binary search of the sorted keys, done one cache line at a time: in each
 /// fence level from the top, count the elements of one 8-element line that are not after the
 /// key, which picks the line to read in the level below, down to one line of keys and the
-/// matching line of payloads. The upper levels stay in the CPU caches, so a lookup in 2 million
-/// entries costs about one memory access for the keys and one, in parallel, for the payloads.
+/// matching line of payloads, read together.
+///
+/// Level 1 (every 8th key: 2 MB for 2 million entries) is too large to stay in the CPU
+/// caches, so the search skips it with the **fence hints**: between the level-2 elements
+/// `lo = level2[g]` and `hi = level2[g + 1]` (or 0x7FFF… after the last), a key quantises to
+/// `min(254, ⌊(key − lo) · (255 / (hi − lo))⌋)` (in IEEE doubles, so that builder and reader
+/// agree bit for bit). Quantising is monotonic, so a hint below the key's value means that
+/// line starts before the key, a hint above means after, and only equal hints leave a doubt,
+/// settled by reading those few adjacent lines of keys too. The hints (1 byte per 8 keys) stay
+/// in the cache, and a lookup in 2 million entries costs one memory access for its line of
+/// keys and, at the same time, one for its line of payloads.
 public enum DirectoryFormat {
   /// The eight bytes every directory file starts with.
   public static let magic: [UInt8] = [0x89, 0x53, 0x44, 0x49, 0x52, 0x0D, 0x0A, 0x1A]
@@ -70,6 +81,21 @@ public enum DirectoryFormat {
     return sizes
   }
 
+  /// The fence hints section's length in bytes for `entries` keys: 8 bytes per level-2
+  /// element, none when there are fewer than two fence levels.
+  static func fenceHintsLength(entries: Int) -> Int {
+    let sizes = fenceLevelSizes(entries: entries)
+    return sizes.count >= 2 ? sizes[1] * 8 : 0
+  }
+
+  /// The fence hint of `key` between the level-2 elements `lo` ≤ `key` < `hi`: 0…254,
+  /// monotonic in `key` (see the type's documentation). 255 marks "no line".
+  @inline(__always)
+  static func quantize(_ key: UInt64, lo: UInt64, hi: UInt64) -> UInt8 {
+    let scaled = Double(key &- lo) * (255.0 / Double(hi &- lo))
+    return scaled < 254 ? UInt8(scaled) : 254
+  }
+
   /// The fence section's length in bytes for `entries` keys.
   static func fenceLength(entries: Int) -> Int {
     fenceLevelSizes(entries: entries).reduce(0) { $0 + padded($1) } * 8
@@ -84,7 +110,7 @@ public enum DirectoryFormat {
 
   /// The sections, in header order.
   enum Section: Int, CaseIterable {
-    case keys, payloads, fence, textOffsets, textBytes, labelOffsets, labelBytes
+    case keys, payloads, fence, fenceHints, textOffsets, textBytes, labelOffsets, labelBytes
 
     /// The name shown by `stats`.
     var name: String {
@@ -92,6 +118,7 @@ public enum DirectoryFormat {
       case .keys: "keys"
       case .payloads: "payloads"
       case .fence: "fence"
+      case .fenceHints: "fence hints"
       case .textOffsets: "text offsets"
       case .textBytes: "text bytes"
       case .labelOffsets: "label offsets"
@@ -300,7 +327,8 @@ public enum DirectoryFormat {
       let n = entryCount
       let expected: [UInt64] = [
         UInt64(DirectoryFormat.padded(Int(n))) * 8, n * 8, UInt64(DirectoryFormat.fenceLength(entries: Int(n))),
-        (n - textStart + 1) * 4, sections[4].length, (labelCount + 1) * 4, sections[6].length,
+        UInt64(DirectoryFormat.fenceHintsLength(entries: Int(n))), (n - textStart + 1) * 4,
+        sections[Section.textBytes.rawValue].length, (labelCount + 1) * 4, sections[Section.labelBytes.rawValue].length,
       ]
       for section in Section.allCases {
         let (offset, length) = sections[section.rawValue]

@@ -23,7 +23,7 @@ public struct DirectoryStatistics: Sendable, Hashable {
 
   /// One section of the file.
   public struct Section: Sendable, Hashable {
-    /// Its name (`keys`, `payloads`, `fence`, `text offsets`, `text bytes`, `label offsets`,
+    /// Its name (`keys`, `payloads`, `fence`, `fence hints`, `text offsets`, `text bytes`, `label offsets`,
     /// `label bytes`).
     public let name: String
     /// Its size in bytes.

@@ -29,9 +29,10 @@
 public final class SenderDirectory: @unchecked Sendable {
   // SAFETY: every stored property is immutable after `init`, and the mapping they point into is
   // `PROT_READ`/`MAP_PRIVATE`: no code writes to it and it is unmapped only in `deinit`, when no
-  // reference (and so no other thread) can reach it. The builder replaces files by renaming a
-  // new file into place, so a mapped file's bytes never change underneath. Reading immutable
-  // memory from any number of threads at once is safe.
+  // reference (and so no other thread) can reach it. The one allocation, `fenceLevels`, is
+  // written in `init` only and freed in `deinit`. The builder replaces files by renaming a new
+  // file into place, so a mapped file's bytes never change underneath. Reading immutable memory
+  // from any number of threads at once is safe.
 
   /// The file's path, as given.
   public let path: String
@@ -53,7 +54,23 @@ public final class SenderDirectory: @unchecked Sendable {
   let keys: UnsafePointer<UInt64>
   let payloads: UnsafePointer<UInt64>
   /// The fence levels, top first.
-  private let fenceLevels: UnsafeMutableBufferPointer<UnsafePointer<UInt64>>
+  private let fenceLevels: UnsafeMutableBufferPointer<FenceLevel>
+  /// The fence hints, one word per level-2 element (when there are two fence levels or more).
+  private let fenceHints: UnsafePointer<UInt64>
+  /// Level 2's elements, without and with padding.
+  private let level2Count: Int
+  private let level2Padded: Int
+  /// Lines of keys (level 1's elements).
+  private let keyLines: Int
+
+  /// One fence level.
+  struct FenceLevel {
+    /// Its elements, padded to whole lines.
+    let elements: UnsafePointer<UInt64>
+    /// The start of the last line of the level below (or of the keys): the search never goes
+    /// further, even in a corrupt file opened without verification.
+    let lastLineBelow: Int
+  }
   let textStart: Int
   private let textOffsets: UnsafePointer<UInt32>
   private let textBytes: UnsafePointer<UInt8>
@@ -137,12 +154,20 @@ public final class SenderDirectory: @unchecked Sendable {
     keys = section(.keys, UInt64.self)
     payloads = section(.payloads, UInt64.self)
     let fence = section(.fence, UInt64.self)
+    fenceHints = section(.fenceHints, UInt64.self)
     let levelSizes = DirectoryFormat.fenceLevelSizes(entries: count)
+    level2Count = levelSizes.count >= 2 ? levelSizes[1] : 0
+    level2Padded = levelSizes.count >= 2 ? DirectoryFormat.padded(levelSizes[1]) : 0
+    keyLines = DirectoryFormat.padded(count) / DirectoryFormat.fanout
     fenceLevels = .allocate(capacity: levelSizes.count)
     var levelStart = 0
-    for (position, size) in levelSizes.reversed().enumerated() {
-      fenceLevels[position] = fence + levelStart
-      levelStart += DirectoryFormat.padded(size)
+    for (position, level) in levelSizes.indices.reversed().enumerated() {
+      let below = level == 0 ? count : levelSizes[level - 1]
+      fenceLevels.initializeElement(
+        at: position,
+        to: FenceLevel(
+          elements: fence + levelStart, lastLineBelow: max(0, DirectoryFormat.padded(below) - DirectoryFormat.fanout)))
+      levelStart += DirectoryFormat.padded(levelSizes[level])
     }
     textOffsets = section(.textOffsets, UInt32.self)
     textBytes = section(.textBytes, UInt8.self)
@@ -260,25 +285,73 @@ public final class SenderDirectory: @unchecked Sendable {
 
   /// The entry with `key` (the last, if texts' keys collide), with its payload.
   ///
-  /// The fence says which line of keys to read; the same line of payloads is read at once,
-  /// before the keys arrive, so that the two memory accesses overlap instead of following each
-  /// other. (A payload's reserved byte must be zero; a line whose first payload breaks this is
-  /// corrupt and treated as absent, a check that also keeps that early read.)
+  /// The fence levels down to level 2 pick a group of 64 keys; its hints pick the line of 8
+  /// keys (or, when hints tie, the few adjacent lines) that can hold the key; the same line of
+  /// payloads is read at once, before the keys arrive, so that the two memory accesses overlap.
+  /// (A payload's reserved byte must be zero; a line whose first payload breaks this is corrupt
+  /// and treated as absent, a check that also keeps that early read.)
   @inline(__always)
   func locate(_ key: UInt64) -> Match? {
-    if count == 0 { return nil }
+    let levels = fenceLevels.count
+    if levels < 2 { return locateWithoutHints(key) }
     var line = 0
-    for level in 0..<fenceLevels.count {
-      let notAfter = line + SenderDirectory.countNotAfter(fenceLevels[level] + line, key)
+    for level in 0..<(levels - 1) {
+      let fence = fenceLevels[level]
+      let notAfter = line + SenderDirectory.countNotAfter(fence.elements + line, key)
       if notAfter == 0 { return nil }
-      line = (notAfter - 1) * DirectoryFormat.fanout
+      line = min((notAfter - 1) * DirectoryFormat.fanout, fence.lastLineBelow)
     }
-    let linePayload = payloads[line]
-    let notAfter = line + SenderDirectory.countNotAfter(keys + line, key)
+    // `line / 8` is the level-2 element g with level2[g] <= key < level2[g + 1].
+    let group = line >> 3
+    let level2 = fenceLevels[levels - 2].elements
+    let low = level2[group]
+    let high = group + 1 < level2Padded ? level2[group + 1] : DirectoryFormat.padding
+    let hint = DirectoryFormat.quantize(key, lo: low, hi: high)
+    guard group < level2Count else { return locateWithoutHints(key) }  // only in a corrupt file
+    let (before, ties) = SenderDirectory.compareHints(fenceHints[group], hint)
+    guard line + before + ties < keyLines else { return locateWithoutHints(key) }  // likewise
+    let start = (line + before) * DirectoryFormat.fanout
+    let linePayload = payloads[start]
+    var notAfter = start + SenderDirectory.countNotAfter(keys + start, key)
+    if ties > 0 {
+      for extra in 1...ties {
+        notAfter += SenderDirectory.countNotAfter(keys + start + extra * DirectoryFormat.fanout, key)
+      }
+    }
     if linePayload & 0xFF00 != 0 { return nil }
-    guard notAfter > line, keys[notAfter - 1] == key else { return nil }
+    guard notAfter > start, notAfter <= count, keys[notAfter - 1] == key else { return nil }
     let index = notAfter - 1
-    return Match(index: index, payload: index == line ? linePayload : payloads[index])
+    return Match(index: index, payload: index == start ? linePayload : payloads[index])
+  }
+
+  /// How many of lines 1…7 of a group certainly start before the key (their hint is below the
+  /// key's) and how many may (their hint equals it). Line 0 starts at level2[g] <= key.
+  @inline(__always)
+  static func compareHints(_ word: UInt64, _ hint: UInt8) -> (before: Int, ties: Int) {
+    var before = 0
+    var ties = 0
+    @inline(__always) func compare(_ shift: UInt64) {
+      let byte = UInt8(truncatingIfNeeded: word >> shift)
+      before &+= byte < hint ? 1 : 0
+      ties &+= byte == hint ? 1 : 0
+    }
+    compare(8)
+    compare(16)
+    compare(24)
+    compare(32)
+    compare(40)
+    compare(48)
+    compare(56)
+    return (before, ties)
+  }
+
+  /// ``locate(_:)`` for directories of 64 entries or fewer (no level 2, so no hints), and for
+  /// hints that a corrupt file makes point outside the keys.
+  @inline(never)
+  func locateWithoutHints(_ key: UInt64) -> Match? {
+    let notAfter = upperBound(key)
+    guard notAfter > 0, keys[notAfter - 1] == key else { return nil }
+    return Match(index: notAfter - 1, payload: payloads[notAfter - 1])
   }
 
   /// The index of the first entry with `key`, or where it would be.
@@ -295,11 +368,12 @@ public final class SenderDirectory: @unchecked Sendable {
     if count == 0 { return 0 }
     var line = 0
     for level in 0..<fenceLevels.count {
-      let notAfter = line + SenderDirectory.countNotAfter(fenceLevels[level] + line, key)
+      let fence = fenceLevels[level]
+      let notAfter = line + SenderDirectory.countNotAfter(fence.elements + line, key)
       if notAfter == 0 { return 0 }
-      line = (notAfter - 1) * DirectoryFormat.fanout
+      line = min((notAfter - 1) * DirectoryFormat.fanout, fence.lastLineBelow)
     }
-    return line + SenderDirectory.countNotAfter(keys + line, key)
+    return min(line + SenderDirectory.countNotAfter(keys + line, key), count)
   }
 
   /// How many of the eight elements at `line` are not after `key`, without branches: keys and
@@ -432,46 +506,22 @@ public final class SenderDirectory: @unchecked Sendable {
 }
 
 
+
 // TEMPORARY PROFILING
 extension SenderDirectory {
+  @inline(never) func pKeys(_ keys: [UInt64]) -> Int { var t = 0; for k in keys { t &+= self.locate(k)?.index ?? 0 }; return t }
   @inline(never) func pFastLocate(_ queries: [String]) -> Int { var t = 0; for q in queries { var q = q; t &+= q.withUTF8 { b in if let n = SenderParser.internationalNumber(b) { return self.locate(DirectoryFormat.phoneKey(n))?.index ?? 0 }; return 0 } }; return t }
-  @inline(never) func pLookupNil(_ queries: [String]) -> Int { var t = 0; for q in queries where self.lookup(q, receiverCountry: "IN") != nil { t &+= 1 }; return t }
-  @inline(never) func pLookupNoCountry(_ queries: [String]) -> Int { var t = 0; for q in queries where self.lookup(q) != nil { t &+= 1 }; return t }
-  func lookupMatch(_ sender: String, receiverCountry: String? = nil) -> Match? {
-    var sender = sender
-    return sender.withUTF8 { bytes in
-      if let number = SenderParser.internationalNumber(bytes) { return locate(DirectoryFormat.phoneKey(number)) }
-      return match(bytes, country: receiverCountry.flatMap(CountryCode.init))
-    }
-  }
-  @inline(never) func fastOnly(_ sender: String) -> Match? {
-    var sender = sender
-    return sender.withUTF8 { bytes in
-      if let number = SenderParser.internationalNumber(bytes) { return locate(DirectoryFormat.phoneKey(number)) }
-      return nil
-    }
-  }
-  @inline(never) func fastOnlyInlineGeneral(_ sender: String) -> Match? {
-    var sender = sender
-    return sender.withUTF8 { bytes in
-      if let number = SenderParser.internationalNumber(bytes) { return locate(DirectoryFormat.phoneKey(number)) }
-      return slowMatch(bytes)
-    }
-  }
-  @inline(never) func slowMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Match? { match(bytes, country: nil) }
-  @inline(never) func pFastOnly(_ queries: [String]) -> Int { var t = 0; for q in queries where self.fastOnly(q) != nil { t &+= 1 }; return t }
-  @inline(never) func pFastOnlyGeneral(_ queries: [String]) -> Int { var t = 0; for q in queries where self.fastOnlyInlineGeneral(q) != nil { t &+= 1 }; return t }
-  @inline(never) func pLookupMatch(_ queries: [String]) -> Int { var t = 0; for q in queries where self.lookupMatch(q, receiverCountry: "IN") != nil { t &+= 1 }; return t }
   @inline(never) func pLookupAction(_ queries: [String]) -> Int { var t = 0; for q in queries { t &+= self.lookup(q, receiverCountry: "IN")?.action.rawValue ?? 0 }; return t }
+  @inline(never) func pLookupNil(_ queries: [String]) -> Int { var t = 0; for q in queries where self.lookup(q) != nil { t &+= 1 }; return t }
+  @inline(never) func pMatchEntry(_ queries: [String]) -> Int { var t = 0; for q in queries { var q = q; t &+= q.withUTF8 { b in if let n = SenderParser.internationalNumber(b), let m = self.locate(DirectoryFormat.phoneKey(n)) { return self.entry(at: m.index, payload: m.payload).action.rawValue }; return 0 } }; return t }
   public func _profile(_ queries: [String]) -> [String] {
+    let keys = queries.map { q -> UInt64 in (try? SenderID(q, receiverCountry: "IN").key) ?? 0 }
     var variants: [(String, () -> Int)] = []
-    variants.append(("fast-locate", { self.pFastLocate(queries) }))
-    variants.append(("fastOnly", { self.pFastOnly(queries) }))
-    variants.append(("fastOnly+outlined-general", { self.pFastOnlyGeneral(queries) }))
-    variants.append(("lookup-nil", { self.pLookupNil(queries) }))
-    variants.append(("lookup-nocountry", { self.pLookupNoCountry(queries) }))
-    variants.append(("lookup-match", { self.pLookupMatch(queries) }))
-    variants.append(("lookup-action", { self.pLookupAction(queries) }))
+    variants.append(("keys->locate", { self.pKeys(keys) }))
+    variants.append(("string->parse->locate", { self.pFastLocate(queries) }))
+    variants.append(("string->parse->locate->entry", { self.pMatchEntry(queries) }))
+    variants.append(("lookup(q) != nil", { self.pLookupNil(queries) }))
+    variants.append(("lookup(q, IN).action", { self.pLookupAction(queries) }))
     var best = [Double](repeating: .infinity, count: variants.count)
     for _ in 0..<5 {
       for (n, v) in variants.enumerated() {

@@ -20,4 +20,8 @@ public struct MessageBudget: Sendable, Hashable {
   /// needs (a few runs, a few microseconds), small enough that a hostile one cannot stall a
   /// stream.
   public static let `default` = MessageBudget()
+
+  /// No budget: every rule is always tried (for tests that compare evaluation strategies, where
+  /// a slow build — a sanitizer, a debugger — must not make one strategy give up early).
+  public static let unlimited = MessageBudget(maxRegexRuns: .max, maxRegexNanoseconds: .max)
 }
