@@ -76,6 +76,7 @@ struct BenchCommand: ParsableCommand {
     var scaling: [Benchmark.ScalingPoint]
     var ruleSetOnCorpus: RuleSetRun?
     var endToEnd: EndToEnd?
+    var endToEndOnCorpus: EndToEnd?
     var peakResidentMegabytes: Double
   }
 
@@ -122,11 +123,11 @@ struct BenchCommand: ParsableCommand {
 
       // The real rule set on a corpus.
       var corpusRun: Report.RuleSetRun?
-      var e2eMessages = messages.map(\.messageBody)
+      var corpusBodies: [String] = []
       if let corpus {
         let ruleClassifier = try rules.makeClassifier()
         let bodies = try BenchCommand.readBodies(corpus)
-        e2eMessages = bodies.map(\.messageBody)
+        corpusBodies = bodies.map(\.messageBody)
         let e = Benchmark.throughput(ruleClassifier, bodies, seconds: seconds)
         let n = Benchmark.throughput(ruleClassifier, bodies, seconds: seconds, naive: true)
         corpusRun = .init(
@@ -135,12 +136,26 @@ struct BenchCommand: ParsableCommand {
         log("rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchCommand.rate(e.messagesPerSecond)) msgs/s, naive \(BenchCommand.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x")
       }
 
-      // End to end: the classify command over a file of plain-text lines.
+      // End to end: the classify command over a file of plain-text lines — the headline's
+      // generated rules and messages, and the rule set on the corpus's messages.
       var endToEnd: Report.EndToEnd?
+      var endToEndOnCorpus: Report.EndToEnd?
       if endToEndLines > 0 {
-        endToEnd = try BenchCommand.endToEnd(lines: endToEndLines, bodies: e2eMessages, ruleArguments: rules.rulePaths.flatMap { ["--rules", $0] })
+        let rulesFile = FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-rules-\(getpid()).yaml")
+        try yaml.write(to: rulesFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: rulesFile) }
+        endToEnd = try BenchCommand.endToEnd(
+          lines: endToEndLines, bodies: messages.map(\.messageBody), ruleArguments: ["--rules", rulesFile.path])
         if let e = endToEnd {
-          log("end-to-end classify (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchCommand.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchCommand.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
+          log("end-to-end classify, generated rules and messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchCommand.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchCommand.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
+        }
+        if !corpusBodies.isEmpty {
+          endToEndOnCorpus = try BenchCommand.endToEnd(
+            lines: endToEndLines, bodies: corpusBodies,
+            ruleArguments: rules.rulePaths.flatMap { ["--rules", $0] } + rules.directoryPaths.flatMap { ["--directory", $0] })
+          if let e = endToEndOnCorpus {
+            log("end-to-end classify, the rule set on corpus messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchCommand.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchCommand.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
+          }
         }
       }
       let peak = Benchmark.residentMemory().peak
@@ -153,7 +168,8 @@ struct BenchCommand: ParsableCommand {
             regexRules: regexRules, messages: messages.count, averageMessageBytes: averageBytes,
             compileMilliseconds: compileMs, automatonStates: stats.automatonStates, literals: stats.literals),
           engine: engine, latencyNanoseconds: latency, naive: naive, speedup: speedup, scaling: points,
-          ruleSetOnCorpus: corpusRun, endToEnd: endToEnd, peakResidentMegabytes: peak)
+          ruleSetOnCorpus: corpusRun, endToEnd: endToEnd, endToEndOnCorpus: endToEndOnCorpus,
+          peakResidentMegabytes: peak)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         print(String(decoding: try encoder.encode(report), as: UTF8.self))

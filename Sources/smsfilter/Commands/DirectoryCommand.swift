@@ -317,8 +317,6 @@ extension DirectoryCommand {
           "open: \(String(format: "%.2f", openMs)) ms with checksum verification, \(String(format: "%.3f", openUnverifiedMs)) ms without (median of 3)"
         )
 
-        for line in directory._profile(hits) { log("profile hits " + line) }
-        for line in directory._profile(misses) { log("profile misses " + line) }
         let hitRun = DirectoryCommand.measure(directory, hits, seconds: seconds)
         let missRun = DirectoryCommand.measure(directory, misses, seconds: seconds)
         let labelRun = DirectoryCommand.measure(directory, hits, seconds: seconds, readingLabels: true)
@@ -377,8 +375,8 @@ extension DirectoryCommand {
     let country = SyntheticDirectory.country
     repeat {
       let passStart = DispatchTime.now().uptimeNanoseconds
-      for query in queries {
-        if let entry = directory.lookup(query, receiverCountry: country) {
+      for index in queries.indices {
+        if let entry = directory.lookup(queries[index], receiverCountry: country) {
           found += 1
           sum &+= entry.action.rawValue &+ entry.subAction.rawValue
           if readingLabels { sum &+= entry.label?.utf8.count ?? 0 }
