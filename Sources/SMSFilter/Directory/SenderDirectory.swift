@@ -504,35 +504,3 @@ public final class SenderDirectory: @unchecked Sendable {
     return "0x" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
   }
 }
-
-
-
-// TEMPORARY PROFILING
-extension SenderDirectory {
-  @inline(never) func pKeys(_ keys: [UInt64]) -> Int { var t = 0; for k in keys { t &+= self.locate(k)?.index ?? 0 }; return t }
-  @inline(never) func pFastLocate(_ queries: [String]) -> Int { var t = 0; for q in queries { var q = q; t &+= q.withUTF8 { b in if let n = SenderParser.internationalNumber(b) { return self.locate(DirectoryFormat.phoneKey(n))?.index ?? 0 }; return 0 } }; return t }
-  @inline(never) func pLookupAction(_ queries: [String]) -> Int { var t = 0; for q in queries { t &+= self.lookup(q, receiverCountry: "IN")?.action.rawValue ?? 0 }; return t }
-  @inline(never) func pLookupNil(_ queries: [String]) -> Int { var t = 0; for q in queries where self.lookup(q) != nil { t &+= 1 }; return t }
-  @inline(never) func pMatchEntry(_ queries: [String]) -> Int { var t = 0; for q in queries { var q = q; t &+= q.withUTF8 { b in if let n = SenderParser.internationalNumber(b), let m = self.locate(DirectoryFormat.phoneKey(n)) { return self.entry(at: m.index, payload: m.payload).action.rawValue }; return 0 } }; return t }
-  public func _profile(_ queries: [String]) -> [String] {
-    let keys = queries.map { q -> UInt64 in (try? SenderID(q, receiverCountry: "IN").key) ?? 0 }
-    var variants: [(String, () -> Int)] = []
-    variants.append(("keys->locate", { self.pKeys(keys) }))
-    variants.append(("string->parse->locate", { self.pFastLocate(queries) }))
-    variants.append(("string->parse->locate->entry", { self.pMatchEntry(queries) }))
-    variants.append(("lookup(q) != nil", { self.pLookupNil(queries) }))
-    variants.append(("lookup(q, IN).action", { self.pLookupAction(queries) }))
-    var best = [Double](repeating: .infinity, count: variants.count)
-    for _ in 0..<5 {
-      for (n, v) in variants.enumerated() {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let r = v.1()
-        let ns = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(queries.count)
-        if r == 42 { print("") }
-        best[n] = min(best[n], ns)
-      }
-    }
-    return variants.enumerated().map { "\($0.element.0): \(Int(best[$0.offset])) ns" }
-  }
-}
-import Dispatch

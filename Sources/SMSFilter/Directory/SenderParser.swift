@@ -87,16 +87,14 @@ enum SenderParser {
     if digits == 7 { last = last & ~0xFF | 0x30 }
     let first = digits >= 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) : last
     guard allDigits(first), allDigits(last) else { return internationalNumberWithPunctuation(bytes) }
-    let value: UInt64
-    if digits <= 8 {
-      value = eightDigits(last)
-    } else {
-      let tail = pow10(digits - 8)
-      value = eightDigits(first) &* tail &+ eightDigits(last) % tail
-    }
-    guard value >= pow10(digits - 1) else { return nil }
-    return value
+    guard base[1] != 0x30 else { return nil }  // no country code starts with 0
+    if digits <= 8 { return eightDigits(last) }
+    let tail = powersOfTen[digits &- 8]
+    return eightDigits(first) &* tail &+ eightDigits(last) % tail
   }
+
+  /// 10⁰ … 10⁸, for the fast path.
+  static let powersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
   /// Whether all eight bytes of a little-endian word are ASCII digits.
   @inline(__always)
