@@ -175,7 +175,13 @@ import Testing
   }
 
   @Test func theLookupFastPathAgreesWithTheParser() throws {
-    for sender in ["+919876543210", "+1 415-555-0123", "+44.20.7946.0958", "+123456", "+0123456789", "+1234567890123456"] {
+    var senders = ["+919876543210", "+1 415-555-0123", "+44.20.7946.0958", "+123456", "+0123456789", "+1234567890123456"]
+    for length in 6...16 {
+      senders.append("+" + String("9876543210987654".prefix(length)))
+      senders.append("+" + String("1000000000000009".prefix(length)))
+      senders.append("+" + String("98765432109876x4".prefix(length)))
+    }
+    for sender in senders {
       var text = sender
       let fast = text.withUTF8 { SenderParser.internationalNumber($0) }
       let slow = try? SenderID(sender)

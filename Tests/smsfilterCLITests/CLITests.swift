@@ -145,17 +145,20 @@ enum CLI {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID()).txt")
     try lines.write(to: scratch, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: scratch) }
+    let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID()).err")
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errorFile) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "'\(CLI.binary.path)' classify < '\(scratch.path)' | head -1"]
     let output = Pipe()
-    let errors = Pipe()
     process.standardOutput = output
-    process.standardError = errors
+    // stderr to a file, not a pipe read afterwards: a full pipe would block the writer.
+    process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
     let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    let err = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
     #expect(out.split(separator: "\n").count == 1)
     #expect(err.isEmpty, "stderr: \(err)")
   }

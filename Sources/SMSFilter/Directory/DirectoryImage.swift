@@ -30,7 +30,7 @@ public struct DirectoryImage: Sendable {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
-        let written = Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+        let written = systemWrite(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           failure = "cannot write: \(SenderDirectory.systemError())"
@@ -47,4 +47,9 @@ public struct DirectoryImage: Sendable {
       throw DirectoryFileError(.unwritable, path: path, message: failure)
     }
   }
+}
+
+/// `write(2)`, by a name that the `write(to:)` method does not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }

@@ -76,18 +76,28 @@ enum SenderParser {
   /// which gives the same answer for everything this accepts.
   @inline(__always)
   static func internationalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-    guard bytes.count >= 8, bytes.count <= 16, let base = bytes.baseAddress, base[0] == 0x2B else {
+    let count = bytes.count
+    guard count >= 8, count <= 16, bytes[0] == 0x2B else {
       return internationalNumberWithPunctuation(bytes)
     }
     // `+` and 7 to 15 digits, eight at a time: the first eight and the last eight (which may
     // overlap), or, for seven digits, the last eight bytes with the `+` read as a `0`.
-    let raw = UnsafeRawPointer(base)
-    let digits = bytes.count - 1
-    var last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+    //
+    // The bytes are gathered into two words in registers, one byte load each: a small
+    // string's bytes were just stored to the stack in two 8-byte halves, and a wider load
+    // straddling them could not be forwarded from those stores; it would wait for them to
+    // retire, and so for every earlier lookup's memory access, serialising lookups.
+    var low: UInt64 = 0
+    for index in 0..<8 { low |= UInt64(bytes[index]) << UInt64(index &* 8) }
+    var high: UInt64 = 0
+    for index in 8..<count { high |= UInt64(bytes[index]) << UInt64((index &- 8) &* 8) }
+    let digits = count &- 1
+    let shift = UInt64((count &- 8) &* 8)  // where the last eight bytes start, in bits
+    var last = shift == 0 ? low : (shift == 64 ? high : low >> shift | high << (64 &- shift))
     if digits == 7 { last = last & ~0xFF | 0x30 }
-    let first = digits >= 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) : last
-    guard allDigits(first), allDigits(last) else { return internationalNumberWithPunctuation(bytes) }
-    guard base[1] != 0x30 else { return nil }  // no country code starts with 0
+    let first = low >> 8 | high << 56
+    guard allDigits(last), digits <= 8 || allDigits(first) else { return internationalNumberWithPunctuation(bytes) }
+    guard bytes[1] != 0x30 else { return nil }  // no country code starts with 0
     if digits <= 8 { return eightDigits(last) }
     let tail = powersOfTen[digits &- 8]
     return eightDigits(first) &* tail &+ eightDigits(last) % tail

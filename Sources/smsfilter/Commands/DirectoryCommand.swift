@@ -9,11 +9,11 @@ struct DirectoryCommand: ParsableCommand {
     commandName: "directory",
     abstract: "Build, update and query sender directories (numbers and sender IDs with an action and a label).",
     discussion: """
-      A sender directory is a compact binary file of senders with an action (none, allow, junk,
-      promotion, transaction), an optional sub-action and an optional label, mapped into memory and
-      searched in place, as iOS's Call Directory does for callers. Sources are text files of
+      A sender directory is a compact binary file of senders with an action (none, allow, junk, \
+      promotion, transaction), an optional sub-action and an optional label, mapped into memory and \
+      searched in place, as iOS's Call Directory does for callers. Sources are text files of \
       sender<TAB>action[/subAction]<TAB>label lines; '#' comments and blank lines are ignored.
-      Exit status: 0 success; 1 source lines refused, sender not found or checksum mismatch;
+      Exit status: 0 success; 1 source lines refused, sender not found or checksum mismatch; \
       2 unreadable or invalid files or arguments.
       """,
     subcommands: [Build.self, Update.self, Lookup.self, Stats.self, Bench.self])
@@ -25,8 +25,8 @@ extension DirectoryCommand {
     static let configuration = CommandConfiguration(
       abstract: "Build a directory file from text sources.",
       discussion: """
-        Duplicates (the same normalised sender with the same entry) are warnings naming both lines;
-        conflicts (the same sender with a different action, sub-action or label) and malformed
+        Duplicates (the same normalised sender with the same entry) are warnings naming both lines; \
+        conflicts (the same sender with a different action, sub-action or label) and malformed \
         lines are errors naming file:line:column, and nothing is written.
         """)
 
@@ -59,9 +59,9 @@ extension DirectoryCommand {
     static let configuration = CommandConfiguration(
       abstract: "Apply add and remove sources to a directory file, as Call Directory's incremental mode does.",
       discussion: """
-        Removals apply to the existing directory before additions, so removing and adding a sender
-        changes its entry. A remove source is read like an add source, but only each line's sender
-        matters. Removing a sender the directory does not have is a warning; adding one it has is a
+        Removals apply to the existing directory before additions, so removing and adding a sender \
+        changes its entry. A remove source is read like an add source, but only each line's sender \
+        matters. Removing a sender the directory does not have is a warning; adding one it has is a \
         warning for the same entry and an error for a different one. NEWFILE may be FILE.
         """)
 
@@ -196,13 +196,13 @@ extension DirectoryCommand {
     static let configuration = CommandConfiguration(
       abstract: "Measure build time, file size, open time, lookups/s and resident memory on a generated directory.",
       discussion: """
-        Generates N entries deterministically (94% phone numbers over 22 countries, 3% short codes,
-        2% alphanumeric and DLT IDs, 1% e-mail; about 20,000 labels), builds them from text into a
-        temporary file, opens it (with and without checksum verification) and looks up senders
-        that are in it (hits) and senders that are not (misses), in random order, on one core;
-        each figure is the fastest of at least three passes over a million senders (the mean is
+        Generates N entries deterministically (94% phone numbers over 22 countries, 3% short codes, \
+        2% alphanumeric and DLT IDs, 1% e-mail; about 20,000 labels), builds them from text into a \
+        temporary file, opens it (with and without checksum verification) and looks up senders \
+        that are in it (hits) and senders that are not (misses), in random order, on one core; \
+        each figure is the fastest of at least three passes over a million senders (the mean is \
         in the JSON report).
-        Memory: the growth of resident memory while the directory is opened and queried, less
+        Memory: the growth of resident memory while the directory is opened and queried, less \
         the file's pages mapped in (RssFile), from /proc/self/status. Build with -c release.
         """)
 
