@@ -1,3 +1,4 @@
+import FuzzSupport
 import SMSFilter
 
 #if canImport(Glibc)
@@ -20,18 +21,4 @@ func fuzzRuleLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-/// libFuzzer's driver, from its no-main runtime (linked by scripts/fuzz).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-var argumentCount = CommandLine.argc
-var arguments = CommandLine.unsafeArgv
-exit(
-  LLVMFuzzerRunDriver(&argumentCount, &arguments) { data, size in
-    guard let data else { return 0 }
-    return fuzzRuleLoader(data, size)
-  })
+runFuzzer(fuzzRuleLoader)
