@@ -176,16 +176,22 @@ public final class Classifier: Sendable {
   // MARK: Internals
 
   func decide(_ query: MessageQuery, _ state: MatchState) -> Decision {
-    var label: String?
-    if !directories.isEmpty, let sender = query.sender {
-      switch directoryVerdict(sender: sender, country: query.receiverISOCountryCode) {
-      case .decided(let decision): return decision
-      case .label(let found): label = found
-      case .unknown: break
-      }
-    }
+    let (decided, label) = consultDirectories(sender: query.sender, country: query.receiverISOCountryCode)
+    if let decided { return decided }
     state.begin(query, trackingOffsets: false)
     return decision(for: compiled.firstMatchingRule(state), state, label: label)
+  }
+
+  /// The directories' decision for a sender, or the label of an identify-only entry to attach to
+  /// the rules' decision.
+  @inline(__always)
+  func consultDirectories(sender: String?, country: String?) -> (Decision?, String?) {
+    guard !directories.isEmpty, let sender else { return (nil, nil) }
+    switch directoryVerdict(sender: sender, country: country) {
+    case .decided(let decision): return (decision, nil)
+    case .label(let found): return (nil, found)
+    case .unknown: return (nil, nil)
+    }
   }
 
   /// What the directories say about a sender.
@@ -227,14 +233,8 @@ public final class Classifier: Sendable {
   }
 
   func decideNaively(_ query: MessageQuery, _ state: MatchState) -> Decision {
-    var label: String?
-    if !directories.isEmpty, let sender = query.sender {
-      switch directoryVerdict(sender: sender, country: query.receiverISOCountryCode) {
-      case .decided(let decision): return decision
-      case .label(let found): label = found
-      case .unknown: break
-      }
-    }
+    let (decided, label) = consultDirectories(sender: query.sender, country: query.receiverISOCountryCode)
+    if let decided { return decided }
     state.begin(query, trackingOffsets: false)
     return decision(for: compiled.firstMatchingRuleNaively(state), state, label: label)
   }
@@ -305,14 +305,8 @@ public final class ClassificationSession {
     utf8Body: UnsafeBufferPointer<UInt8>, sender: String? = nil, receiverISOCountryCode: String? = nil
   ) -> Decision? {
     guard UTF8Validation.isValid(utf8Body) else { return nil }
-    var label: String?
-    if !classifier.directories.isEmpty, let sender {
-      switch classifier.directoryVerdict(sender: sender, country: receiverISOCountryCode) {
-      case .decided(let decision): return decision
-      case .label(let found): label = found
-      case .unknown: break
-      }
-    }
+    let (decided, label) = classifier.consultDirectories(sender: sender, country: receiverISOCountryCode)
+    if let decided { return decided }
     state.begin(utf8Body: utf8Body, sender: sender, receiverISOCountryCode: receiverISOCountryCode)
     return classifier.decision(for: classifier.compiled.firstMatchingRule(state), state, label: label)
   }

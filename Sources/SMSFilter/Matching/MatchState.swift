@@ -56,8 +56,10 @@ final class MatchState {
     guardValue.deallocate()
   }
 
-  /// Starts a new message: a new generation, the query, nothing computed yet.
-  func begin(_ query: MessageQuery, trackingOffsets: Bool) {
+  /// Resets the per-message state: a new generation (stamps from earlier messages no longer
+  /// count), nothing computed, a fresh budget.
+  @inline(__always)
+  private func startMessage() {
     if generation == UInt32.max {
       anywhereStamp.update(repeating: 0)
       boundedStamp.update(repeating: 0)
@@ -65,35 +67,29 @@ final class MatchState {
       generation = 0
     }
     generation &+= 1
-    self.query = query
     senderPrepared = false
     limitExceeded = false
     regexRuns = 0
     budgetExhausted = false
     candidates.removeAll(keepingCapacity: true)
+  }
+
+  /// Starts a new message: a new generation, the query, nothing computed yet.
+  func begin(_ query: MessageQuery, trackingOffsets: Bool) {
+    startMessage()
+    self.query = query
     TextNormalizer.normalize(query.messageBody, into: &text, trackingOffsets: trackingOffsets)
   }
 
   /// Starts a new message given as UTF-8 bytes (already validated), without building a `String`
   /// for the body: the streaming path of `classify`.
   func begin(utf8Body: UnsafeBufferPointer<UInt8>, sender: String?, receiverISOCountryCode: String?) {
-    if generation == UInt32.max {
-      anywhereStamp.update(repeating: 0)
-      boundedStamp.update(repeating: 0)
-      guardStamp.update(repeating: 0)
-      generation = 0
-    }
-    generation &+= 1
+    startMessage()
     if sender != nil || receiverISOCountryCode != nil || query.sender != nil
       || query.receiverISOCountryCode != nil || !query.messageBody.isEmpty
     {
       query = MessageQuery(sender: sender, body: "", receiverISOCountryCode: receiverISOCountryCode)
     }
-    senderPrepared = false
-    limitExceeded = false
-    regexRuns = 0
-    budgetExhausted = false
-    candidates.removeAll(keepingCapacity: true)
     TextNormalizer.normalize(utf8: utf8Body, into: &text, trackingOffsets: false)
   }
 
