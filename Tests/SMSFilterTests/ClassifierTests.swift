@@ -101,6 +101,14 @@ import Testing
     #expect(c.classify(MessageQuery(sender: "+919876543210", body: "hello")).ruleID == nil)
   }
 
+  @Test func countryConditionIgnoresCase() throws {
+    let c = try Classifier(yaml: "rules:\n  - id: IN_ONLY\n    action: junk\n    when: {country: [in]}\n")
+    #expect(c.classify(MessageQuery(body: "x", receiverISOCountryCode: "in")).ruleID == "IN_ONLY")
+    #expect(c.classify(MessageQuery(body: "x", receiverISOCountryCode: "IN")).ruleID == "IN_ONLY")
+    #expect(c.classify(MessageQuery(body: "x", receiverISOCountryCode: "IT")).ruleID == nil)
+    #expect(c.classify(MessageQuery(body: "x")).ruleID == nil)
+  }
+
   @Test func capabilitiesDropUndeclaredSubActions() throws {
     let d = try classifier().classify(MessageQuery(body: "your order has shipped"))
     #expect(d.action == .transaction && d.subAction == .none && d.dropReason == .notInCapabilities)

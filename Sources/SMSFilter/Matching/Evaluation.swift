@@ -219,7 +219,10 @@ extension CompiledRules {
 
     case .country(let index):
       guard let code = state.query.receiverISOCountryCode else { return false }
-      return countryLists[index].contains(code.uppercased())
+      // Codes are stored upper-case; compare ASCII case-insensitively without building a string.
+      return countryLists[index].contains { stored in
+        stored.utf8.elementsEqual(code.utf8) { $0 == ((0x61...0x7A).contains($1) ? $1 & 0xDF : $1) }
+      }
 
     case .mixedScript(let expected):
       return state.text.hasMixedScriptWord == expected

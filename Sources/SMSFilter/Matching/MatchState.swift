@@ -117,7 +117,8 @@ final class MatchState {
         senderBytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
       }
     }
-    senderKind = SenderKind(of: query.sender)
+    // From the bytes just lower-cased: no second copy of the sender per message.
+    senderKind = query.sender == nil ? .unknown : SenderKind(utf8: senderBytes)
   }
 }
 

@@ -26,7 +26,15 @@ public enum SenderKind: String, CaseIterable, Sendable, Hashable {
       self = .unknown
       return
     }
-    let utf8 = Array(sender.utf8)
+    self.init(utf8: Array(sender.utf8))
+  }
+
+  /// Classifies a sender given as UTF-8 bytes (case does not matter).
+  init<Bytes: Collection>(utf8: Bytes) where Bytes.Element == UInt8 {
+    guard !utf8.isEmpty else {
+      self = .unknown
+      return
+    }
     if utf8.contains(UInt8(ascii: "@")) {
       self = .email
       return
@@ -55,7 +63,7 @@ public enum SenderKind: String, CaseIterable, Sendable, Hashable {
 
   /// `XY-ENTITY` or `XY-ENTITY-S`: two letters, a dash, three to nine letters or digits, and an
   /// optional one-letter suffix.
-  static func isDLTHeader(_ utf8: [UInt8]) -> Bool {
+  static func isDLTHeader<Bytes: Collection>(_ utf8: Bytes) -> Bool where Bytes.Element == UInt8 {
     let parts = utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
     guard parts.count == 2 || parts.count == 3 else { return false }
     func isLetter(_ byte: UInt8) -> Bool {

@@ -35,15 +35,18 @@ public struct JSONLineParser {
 
   /// Parses one line.
   public static func parse(_ line: [UInt8]) -> Result<Record, ParseError> {
-    line.withUnsafeBufferPointer { pointer in
-      var parser = JSONLineParser(pointer)
-      do {
-        return .success(try parser.parseRecord())
-      } catch let error as ParseError {
-        return .failure(error)
-      } catch {
-        return .failure(ParseError(message: "\(error)", offset: 0))
-      }
+    line.withUnsafeBufferPointer { parse($0) }
+  }
+
+  /// Parses one line in place (valid while `line` is).
+  public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Result<Record, ParseError> {
+    var parser = JSONLineParser(line)
+    do {
+      return .success(try parser.parseRecord())
+    } catch let error as ParseError {
+      return .failure(error)
+    } catch {
+      return .failure(ParseError(message: "\(error)", offset: 0))
     }
   }
 

@@ -104,7 +104,7 @@ struct ClassifyPipeline {
       return nil
     }
     if mode == .jsonl {
-      switch JSONLineParser.parse(Array(line)) {
+      switch JSONLineParser.parse(line) {
       case .failure(let error):
         appendError(code: "bad-json", message: error.message, rawID: nil, into: &buffer)
         return "bad JSON at byte \(error.offset + 1): \(error.message)"
