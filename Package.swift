@@ -5,6 +5,7 @@
 //
 // Modules, with dependencies pointing one way:
 //   CPCRE2 (C shim) → PCRE2 (safe wrapper) → SMSFilter (engine) → SMSFilterEvaluation → smsfilter (CLI)
+//   CMemoryHints (a prefetch hint) → SMSFilter
 import PackageDescription
 
 let package = Package(
@@ -27,10 +28,12 @@ let package = Package(
     ),
     // A small safe wrapper over PCRE2: compiled patterns, per-thread match state, typed errors.
     .target(name: "PCRE2", dependencies: ["CPCRE2"]),
+    // A prefetch hint (a static inline C function) for batch directory lookups.
+    .target(name: "CMemoryHints"),
     // The engine: model, rules and their loader, normalisation, compiled matcher, classifier.
     .target(
       name: "SMSFilter",
-      dependencies: ["PCRE2", .product(name: "Yams", package: "Yams")],
+      dependencies: ["PCRE2", "CMemoryHints", .product(name: "Yams", package: "Yams")],
       plugins: ["EmbedRulesPlugin"]
     ),
     // Labeled corpora, metrics and reports.

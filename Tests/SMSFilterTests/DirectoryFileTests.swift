@@ -201,6 +201,46 @@ final class DirectoryScratch {
     #expect(try again.build().bytes == image.bytes)
   }
 
+  @Test func batchLookupsGiveTheSingleLookupsAnswersInOrder() throws {
+    let scratch = try DirectoryScratch()
+    let synthetic = SyntheticDirectory(entries: 20_000)
+    var builder = try DirectoryBuilder(country: SyntheticDirectory.country)
+    builder.add(text: synthetic.source(), source: "synthetic.tsv")
+    try builder.build().write(to: scratch.path("synthetic.smsdir"))
+    let large = try SenderDirectory(path: scratch.path("synthetic.smsdir"))
+    let small = try scratch.directory([("a.tsv", Self.source)], country: "IN")
+    // Hits and misses of every shape, interleaved, a count that is not a multiple of the window,
+    // with the written forms (national numbers, DLT headers, short codes, e-mail) and bad senders.
+    var senders: [String] = []
+    for (hit, miss) in zip(synthetic.hits(count: 1_500), synthetic.misses(count: 1_500)) {
+      senders += [hit, miss]
+    }
+    senders += [
+      "098765 43210", "0091 98765 43210", "AD-HDFCBK-S", "hdfcbk", "56161", "ALERTS@bank.example", "",
+      "garbage!!", "+", "+0123456789", String(repeating: "9", count: 40), "+919876543210",
+    ]
+    #expect(senders.count % SenderDirectory.batchWindow != 0)
+    for directory in [large, small] {
+      for country in [SyntheticDirectory.country, "IN", nil] {
+        let batch = directory.lookup(senders, receiverCountry: country)
+        #expect(batch.count == senders.count)
+        var found = 0
+        for (sender, entry) in zip(senders, batch) {
+          let single = directory.lookup(sender, receiverCountry: country)
+          #expect(entry == single, "\(sender)")
+          #expect(entry?.label == single?.label, "\(sender)")
+          if entry != nil { found += 1 }
+        }
+        #expect(found > 0)
+      }
+    }
+    #expect(large.lookup(senders, receiverCountry: SyntheticDirectory.country).prefix(3_000).compactMap { $0 }.count == 1_500)
+    // A slice (its indices do not start at 0) and an empty batch.
+    let slice = senders[7..<100]
+    #expect(large.lookup(slice) == slice.map { large.lookup($0) })
+    #expect(large.lookup([String]()).isEmpty)
+  }
+
   @Test func collidingTextKeysAreToldApartByTheirText() throws {
     let scratch = try DirectoryScratch()
     var builder = try DirectoryBuilder()
@@ -292,6 +332,7 @@ final class DirectoryScratch {
       try Data(corrupt).write(to: URL(fileURLWithPath: path))
       guard let directory = try? SenderDirectory(path: path, verifyChecksum: false) else { continue }
       for query in queries { _ = directory.lookup(query, receiverCountry: SyntheticDirectory.country)?.label }
+      _ = directory.lookup(queries, receiverCountry: SyntheticDirectory.country).map { $0?.label }
       directory.forEachEntry { _ = ($0.label, $0.normalizedSender) }
       _ = directory.statistics()
       #expect(!directory.checksumMatches())

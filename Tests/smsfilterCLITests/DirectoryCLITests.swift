@@ -58,6 +58,24 @@ import Testing
     #expect(malformed.status == 2)
     #expect(malformed.stderr.contains("needs the receiver's country"))
 
+    // Standard input: one line out for each line in, in order, whatever the line.
+    var lines = ["+91 98765 43210", "garbage!!", "98765 43211", "+14155550123", "", "AD-HDFCBK-S"]
+    lines += (0..<5_000).map { "+1415555\(String(format: "%04d", $0))" }
+    lines.append("098765 43210")
+    let bulk = try CLI.run(
+      ["directory", "lookup", file, "-", "--country", "IN"], input: Data(lines.joined(separator: "\n").utf8))
+    #expect(bulk.status == 0, "\(bulk.stderr)")
+    let out = bulk.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(out.count == lines.count)
+    #expect(out[0] == "junk\tnone\tSpam Likely\t+919876543210")
+    #expect(out[1] == "invalid\tcharacter '!' is not allowed in a sender")
+    #expect(out[2] == "none\tnone\tPizza Place\t+919876543211")
+    #expect(out[3] == "not found")
+    #expect(out[4] == "invalid\tthe sender is empty")
+    #expect(out[5] == "transaction\ttransactionalFinance\tHDFC Bank\tHDFCBK")
+    #expect(out.dropFirst(6).dropLast().allSatisfy { $0 == "not found" })
+    #expect(out.last == "junk\tnone\tSpam Likely\t+919876543210")
+
     let stats = try CLI.run(["directory", "stats", file])
     #expect(stats.status == 0)
     #expect(stats.stdout.contains("entries: 4"))
@@ -132,6 +150,8 @@ import Testing
     #expect((hits?["found"] as? Int ?? 0) > 0)
     #expect(hits?["found"] as? Int == hits?["lookups"] as? Int)
     #expect((object?["misses"] as? [String: Any])?["found"] as? Int == 0)
+    #expect((object?["batchHits"] as? [String: Any])?["found"] as? Int == (object?["batchHits"] as? [String: Any])?["lookups"] as? Int)
+    #expect((object?["batchMisses"] as? [String: Any])?["found"] as? Int == 0)
     #expect(object?["fileBytes"] as? Int ?? 0 > 0)
   }
 }

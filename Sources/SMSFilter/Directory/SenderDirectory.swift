@@ -4,6 +4,8 @@
   import Darwin
 #endif
 
+import CMemoryHints
+
 #if _endian(big)
   #error("The sender directory maps little-endian files in place and needs a little-endian host.")
 #endif
@@ -284,21 +286,36 @@ public final class SenderDirectory: @unchecked Sendable {
   }
 
   /// The entry with `key` (the last, if texts' keys collide), with its payload.
-  ///
-  /// The fence levels down to level 2 pick a group of 64 keys; its hints pick the line of 8
-  /// keys (or, when hints tie, the few adjacent lines) that can hold the key; the same line of
-  /// payloads is read at once, before the keys arrive, so that the two memory accesses overlap.
-  /// (A payload's reserved byte must be zero; a line whose first payload breaks this is corrupt
-  /// and treated as absent, a check that also keeps that early read.)
   @inline(__always)
   func locate(_ key: UInt64) -> Match? {
+    resolve(probe(key))
+  }
+
+  /// Where a key can be, found without touching the keys: the line of keys to read, or that
+  /// the key is absent, or that the hinted search does not apply.
+  enum Probe {
+    /// Keys from line `start` (an entry index), and `ties` more lines, can hold `key`.
+    case line(key: UInt64, start: Int, ties: Int)
+    /// Search the keys without hints (a small or corrupt directory).
+    case unhinted(UInt64)
+    /// Already resolved (a sender that took the full parser).
+    case resolved(Match?)
+  }
+
+  /// The first half of ``locate(_:)``: the fence levels down to level 2 pick a group of 64
+  /// keys, and its hints pick the line of 8 keys (or, when hints tie, the few adjacent lines)
+  /// that can hold the key. The fence and the hints are small and stay in cache; only the key
+  /// line that ``resolve(_:)`` reads is a random access to memory, so a batch probes first and
+  /// resolves after, letting those accesses overlap (see the batch `lookup(_:receiverCountry:)`).
+  @inline(__always)
+  func probe(_ key: UInt64) -> Probe {
     let levels = fenceLevels.count
-    if levels < 2 { return locateWithoutHints(key) }
+    if levels < 2 { return .unhinted(key) }
     var line = 0
     for level in 0..<(levels - 1) {
       let fence = fenceLevels[level]
       let notAfter = line + SenderDirectory.countNotAfter(fence.elements + line, key)
-      if notAfter == 0 { return nil }
+      if notAfter == 0 { return .resolved(nil) }
       line = min((notAfter - 1) * DirectoryFormat.fanout, fence.lastLineBelow)
     }
     // `line / 8` is the level-2 element g with level2[g] <= key < level2[g + 1].
@@ -307,21 +324,36 @@ public final class SenderDirectory: @unchecked Sendable {
     let low = level2[group]
     let high = group + 1 < level2Padded ? level2[group + 1] : DirectoryFormat.padding
     let hint = DirectoryFormat.quantize(key, lo: low, hi: high)
-    guard group < level2Count else { return locateWithoutHints(key) }  // only in a corrupt file
+    guard group < level2Count else { return .unhinted(key) }  // only in a corrupt file
     let (before, ties) = SenderDirectory.compareHints(fenceHints[group], hint)
-    guard line + before + ties < keyLines else { return locateWithoutHints(key) }  // likewise
-    let start = (line + before) * DirectoryFormat.fanout
-    let linePayload = payloads[start]
-    var notAfter = start + SenderDirectory.countNotAfter(keys + start, key)
-    if ties > 0 {
-      for extra in 1...ties {
-        notAfter += SenderDirectory.countNotAfter(keys + start + extra * DirectoryFormat.fanout, key)
+    guard line + before + ties < keyLines else { return .unhinted(key) }  // likewise
+    return .line(key: key, start: (line + before) * DirectoryFormat.fanout, ties: ties)
+  }
+
+  /// The second half of ``locate(_:)``: reads the key line, and the same line of payloads at
+  /// once, before the keys arrive, so that the two memory accesses overlap. (A payload's
+  /// reserved byte must be zero; a line whose first payload breaks this is corrupt and treated
+  /// as absent, a check that also keeps that early read.)
+  @inline(__always)
+  func resolve(_ probe: Probe) -> Match? {
+    switch probe {
+    case .resolved(let match):
+      return match
+    case .unhinted(let key):
+      return locateWithoutHints(key)
+    case .line(let key, let start, let ties):
+      let linePayload = payloads[start]
+      var notAfter = start + SenderDirectory.countNotAfter(keys + start, key)
+      if ties > 0 {
+        for extra in 1...ties {
+          notAfter += SenderDirectory.countNotAfter(keys + start + extra * DirectoryFormat.fanout, key)
+        }
       }
+      if linePayload & 0xFF00 != 0 { return nil }
+      guard notAfter > start, notAfter <= count, keys[notAfter - 1] == key else { return nil }
+      let index = notAfter - 1
+      return Match(index: index, payload: index == start ? linePayload : payloads[index])
     }
-    if linePayload & 0xFF00 != 0 { return nil }
-    guard notAfter > start, notAfter <= count, keys[notAfter - 1] == key else { return nil }
-    let index = notAfter - 1
-    return Match(index: index, payload: index == start ? linePayload : payloads[index])
   }
 
   /// How many of lines 1…7 of a group certainly start before the key (their hint is below the
@@ -421,6 +453,28 @@ public final class SenderDirectory: @unchecked Sendable {
     return DirectoryEntry(
       action: DirectoryFormat.action(payload), subAction: DirectoryFormat.subAction(payload),
       label: inlineLabel(UInt32(truncatingIfNeeded: payload >> 32)), sender: sender)
+  }
+
+  /// Starts reading the line of the payloads and of the keys that a probe will resolve.
+  @inline(__always)
+  func prefetch(_ probe: Probe) {
+    guard case .line(_, let start, let ties) = probe else { return }
+    smsfilter_prefetch(keys + start)
+    smsfilter_prefetch(payloads + start)
+    if ties > 0 { smsfilter_prefetch(keys + start + DirectoryFormat.fanout) }
+  }
+
+  /// Starts reading where the label of a found entry starts: its offset when `offsets` is
+  /// true, else its bytes (whose offset should be in cache by then).
+  @inline(__always)
+  func prefetchLabel(of payload: UInt64, offsets: Bool) {
+    let index = Int(truncatingIfNeeded: payload >> 32)
+    guard index < labelCount else { return }
+    if offsets {
+      smsfilter_prefetch(labelOffsets + index)
+    } else {
+      smsfilter_prefetch(labelBytes + Swift.min(Int(labelOffsets[index]), labelBytesCount))
+    }
   }
 
   /// The label with index `index`, held inline when it fits, bounds-checked.
