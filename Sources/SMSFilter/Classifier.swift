@@ -182,6 +182,20 @@ public final class Classifier: Sendable {
     return decision(for: compiled.firstMatchingRule(state), state, label: label)
   }
 
+  /// ``decide(_:_:)`` for a body given as valid UTF-8 bytes.
+  ///
+  /// A method of the classifier, like ``decide(_:_:)``, so that the compiled rules are used in
+  /// place: reached through a session's `classifier`, the compiler copied the whole
+  /// `CompiledRules` value (a retain and a release of each of its arrays) for every message.
+  func decide(
+    utf8Body: UnsafeBufferPointer<UInt8>, sender: String?, receiverISOCountryCode: String?, _ state: MatchState
+  ) -> Decision {
+    let (decided, label) = consultDirectories(sender: sender, country: receiverISOCountryCode)
+    if let decided { return decided }
+    state.begin(utf8Body: utf8Body, sender: sender, receiverISOCountryCode: receiverISOCountryCode)
+    return decision(for: compiled.firstMatchingRule(state), state, label: label)
+  }
+
   /// The directories' decision for a sender, or the label of an identify-only entry to attach to
   /// the rules' decision.
   @inline(__always)
@@ -305,10 +319,7 @@ public final class ClassificationSession {
     utf8Body: UnsafeBufferPointer<UInt8>, sender: String? = nil, receiverISOCountryCode: String? = nil
   ) -> Decision? {
     guard UTF8Validation.isValid(utf8Body) else { return nil }
-    let (decided, label) = classifier.consultDirectories(sender: sender, country: receiverISOCountryCode)
-    if let decided { return decided }
-    state.begin(utf8Body: utf8Body, sender: sender, receiverISOCountryCode: receiverISOCountryCode)
-    return classifier.decision(for: classifier.compiled.firstMatchingRule(state), state, label: label)
+    return classifier.decide(utf8Body: utf8Body, sender: sender, receiverISOCountryCode: receiverISOCountryCode, state)
   }
 
   /// Classifies one message by evaluating every rule in decision order without the automaton or

@@ -9,21 +9,31 @@
 /// proportional to the patterns rather than to `states × classes` (a 10,000-rule set over
 /// several scripts would otherwise need tens of megabytes and miss the cache on every byte).
 ///
-/// Transition targets carry ``outputFlag`` when the target state ends at least one pattern.
+/// States are named in the tables by their *row*: a dense state's row is its number times the
+/// number of classes (the offset of its row in ``dense``, so a step needs no multiplication);
+/// a sparse state's row is ``denseRows`` plus its rank among the sparse states. A transition
+/// target carries ``outputFlag`` when the target state ends at least one pattern, so one
+/// comparison (`target < denseRows`) tells the common step — to a dense state without output —
+/// from everything else.
 struct AhoCorasick: Sendable {
   /// The memory given to full DFA rows.
   static let denseBudgetBytes = 1 << 20
   static let outputFlag: UInt32 = 0x8000_0000
 
-  /// `dense[state * classCount + class]` for `state < denseCount`: the next state | flag.
+  /// `dense[row + class]` for a dense state's row: the next state's row | flag.
   private let dense: [UInt32]
   private let denseCount: Int
-  /// For a sparse state `s`, its children are `sparseClass/sparseTarget[sparseStart[s - denseCount]..<…+1]`.
+  /// `denseCount * classCount`: rows below are dense, rows from here on sparse.
+  private let denseRows: Int
+  /// For sparse state `k` (row `denseRows + k`), its children are
+  /// `sparseClass/sparseTarget[sparseStart[k]..<sparseStart[k + 1]]` (targets as rows | flag).
   private let sparseStart: [UInt32]
   private let sparseClass: [UInt8]
   private let sparseTarget: [UInt32]
-  /// Failure links, by state.
-  private let fail: [UInt32]
+  /// The failure link of sparse state `k`, as a row (dense rows are complete and need none).
+  private let sparseFail: [UInt32]
+  /// The number of states.
+  let stateCount: Int
   /// Each byte's equivalence class.
   private let classOf: [UInt8]
   private let classCount: Int
@@ -33,11 +43,9 @@ struct AhoCorasick: Sendable {
   /// The length in bytes of each pattern.
   let patternLengths: [Int32]
 
-  /// The number of states.
-  var stateCount: Int { fail.count }
   /// The approximate memory used by the tables, in bytes.
   var memoryBytes: Int {
-    dense.count * 4 + sparseStart.count * 4 + sparseClass.count + sparseTarget.count * 4 + fail.count * 4
+    dense.count * 4 + sparseStart.count * 4 + sparseClass.count + sparseTarget.count * 4 + sparseFail.count * 4
       + outputs.count * 4 + outputStart.count * 4 + 256
   }
 
@@ -117,51 +125,59 @@ struct AhoCorasick: Sendable {
       merged[state].append(contentsOf: merged[Int(failOld[state])])
     }
 
-    // 3. Renumber breadth-first.
+    // 3. Renumber breadth-first; the first `denseCount` states get dense rows.
+    let denseCount = max(1, min(stateCount, AhoCorasick.denseBudgetBytes / (classCount * 4)))
+    let denseRows = denseCount * classCount
     var newID = [Int](repeating: 0, count: stateCount)
     for (position, old) in order.enumerated() { newID[Int(old)] = position }
-    func flagged(_ old: Int) -> UInt32 {
-      UInt32(newID[old]) | (merged[old].isEmpty ? 0 : AhoCorasick.outputFlag)
+    func row(_ position: Int) -> UInt32 {
+      UInt32(position < denseCount ? position * classCount : denseRows + position - denseCount)
     }
-    var fail = [UInt32](repeating: 0, count: stateCount)
+    func flagged(_ old: Int) -> UInt32 {
+      row(newID[old]) | (merged[old].isEmpty ? 0 : AhoCorasick.outputFlag)
+    }
+    var fail = [Int](repeating: 0, count: stateCount)
     var outputStart: [UInt32] = [0]
     var outputs: [UInt32] = []
     for (position, old) in order.enumerated() {
-      fail[position] = UInt32(newID[Int(failOld[Int(old)])])
+      fail[position] = newID[Int(failOld[Int(old)])]
       outputs.append(contentsOf: merged[Int(old)])
       outputStart.append(UInt32(outputs.count))
     }
 
     // 4. Dense rows for the first states: δ(s, c) = child, else δ(fail(s), c) (a shallower,
     //    already complete row), else the root's.
-    let denseCount = max(1, min(stateCount, AhoCorasick.denseBudgetBytes / (classCount * 4)))
-    var dense = [UInt32](repeating: 0, count: denseCount * classCount)
+    var dense = [UInt32](repeating: 0, count: denseRows)
     for position in 0..<denseCount {
       let old = Int(order[position])
-      let row = position * classCount
+      let rowStart = position * classCount
       if position != 0 {
-        let failRow = Int(fail[position]) * classCount
-        for c in 0..<classCount { dense[row + c] = dense[failRow + c] }
+        let failRow = fail[position] * classCount
+        for c in 0..<classCount { dense[rowStart + c] = dense[failRow + c] }
       }
-      for (cls, child) in childList[old] { dense[row + Int(cls)] = flagged(Int(child)) }
+      for (cls, child) in childList[old] { dense[rowStart + Int(cls)] = flagged(Int(child)) }
     }
-    // 5. Sparse children for the rest.
+    // 5. Sparse children and failure links for the rest.
     var sparseStart: [UInt32] = [0]
     var sparseClass: [UInt8] = []
     var sparseTarget: [UInt32] = []
+    var sparseFail: [UInt32] = []
     for position in denseCount..<stateCount {
       for (cls, child) in childList[Int(order[position])] {
         sparseClass.append(cls)
         sparseTarget.append(flagged(Int(child)))
       }
       sparseStart.append(UInt32(sparseClass.count))
+      sparseFail.append(row(fail[position]))
     }
     self.dense = dense
     self.denseCount = denseCount
+    self.denseRows = denseRows
+    self.stateCount = stateCount
     self.sparseStart = sparseStart
     self.sparseClass = sparseClass
     self.sparseTarget = sparseTarget
-    self.fail = fail
+    self.sparseFail = sparseFail
     self.classOf = classOf
     self.classCount = classCount
     self.outputStart = outputStart
@@ -172,15 +188,30 @@ struct AhoCorasick: Sendable {
   /// The tables as raw pointers, for the inner loop (valid during `body`).
   struct Tables {
     let dense: UnsafePointer<UInt32>
-    let denseCount: UInt32
+    let denseRows: UInt32
+    let denseCount: Int
     let classCount: Int
     let sparseStart: UnsafePointer<UInt32>
     let sparseClass: UnsafePointer<UInt8>
     let sparseTarget: UnsafePointer<UInt32>
-    let fail: UnsafePointer<UInt32>
+    let sparseFail: UnsafePointer<UInt32>
     let classOf: UnsafePointer<UInt8>
     let outputStart: UnsafePointer<UInt32>
     let outputs: UnsafePointer<UInt32>
+
+    /// The state number of a row (flag cleared): for ``outputStart``. A division, but only
+    /// where a pattern ends.
+    @inline(__always)
+    func state(ofRow row: UInt32) -> Int {
+      row < denseRows ? Int(row) / classCount : Int(row &- denseRows) &+ denseCount
+    }
+
+    /// The outputs of the state with `row`.
+    @inline(__always)
+    func outputs(ofRow row: UInt32) -> Range<Int> {
+      let state = state(ofRow: row)
+      return Int(outputStart[state])..<Int(outputStart[state &+ 1])
+    }
   }
 
   /// Gives the tables to `body` as raw pointers.
@@ -190,7 +221,7 @@ struct AhoCorasick: Sendable {
       sparseStart.withUnsafeBufferPointer { sparseStart in
         sparseClass.withUnsafeBufferPointer { sparseClass in
           sparseTarget.withUnsafeBufferPointer { sparseTarget in
-            fail.withUnsafeBufferPointer { fail in
+            sparseFail.withUnsafeBufferPointer { sparseFail in
               classOf.withUnsafeBufferPointer { classOf in
                 outputStart.withUnsafeBufferPointer { outputStart in
                   outputs.withUnsafeBufferPointer { outputs in
@@ -198,10 +229,10 @@ struct AhoCorasick: Sendable {
                     let empty = UnsafePointer<UInt32>(bitPattern: 0x8) ?? outputStart.baseAddress!
                     return body(
                       Tables(
-                        dense: dense.baseAddress!, denseCount: UInt32(denseCount), classCount: classCount,
-                        sparseStart: sparseStart.baseAddress!,
+                        dense: dense.baseAddress!, denseRows: UInt32(denseRows), denseCount: denseCount,
+                        classCount: classCount, sparseStart: sparseStart.baseAddress!,
                         sparseClass: sparseClass.baseAddress ?? UnsafePointer(bitPattern: 0x8)!,
-                        sparseTarget: sparseTarget.baseAddress ?? empty, fail: fail.baseAddress!,
+                        sparseTarget: sparseTarget.baseAddress ?? empty, sparseFail: sparseFail.baseAddress ?? empty,
                         classOf: classOf.baseAddress!, outputStart: outputStart.baseAddress!,
                         outputs: outputs.baseAddress ?? empty))
                   }
@@ -214,47 +245,48 @@ struct AhoCorasick: Sendable {
     }
   }
 
-  /// The inner loop: advances from `state` over `text[index...]` until a state with outputs is
-  /// entered (returns the index just past that byte and the state, flag included) or the text
-  /// ends. Kept small so its state stays in registers.
+  /// The inner loop: advances from the state with row `state` over `text[index...]` until a
+  /// state with outputs is entered (returns the index just past that byte and the state's row,
+  /// flag included) or the text ends. Kept small so its state stays in registers: a step
+  /// between dense states without output is one class load, one table load and one compare.
   @inline(never)
   static func advance(
     _ tables: Tables, text: UnsafePointer<UInt8>, count: Int, from start: Int, state: UInt32
   ) -> (index: Int, state: UInt32) {
-    var state = state
+    let denseRows = tables.denseRows
+    var row = state
     var index = start
     while index < count {
       let cls = tables.classOf[Int(text[index])]
       index &+= 1
-      var target: UInt32
-      var current = state
-      while true {
-        if current < tables.denseCount {
-          target = tables.dense[Int(current) &* tables.classCount &+ Int(cls)]
-          break
-        }
-        let slot = Int(current &- tables.denseCount)
-        let low = Int(tables.sparseStart[slot])
-        let high = Int(tables.sparseStart[slot &+ 1])
-        var found: UInt32 = UInt32.max
-        var k = low
-        while k < high {
-          if tables.sparseClass[k] == cls {
-            found = tables.sparseTarget[k]
-            break
-          }
-          k &+= 1
-        }
-        if found != UInt32.max {
-          target = found
-          break
-        }
-        current = tables.fail[Int(current)]
+      let target =
+        row < denseRows ? tables.dense[Int(row) &+ Int(cls)] : sparseStep(tables, row: row, cls: cls)
+      if target < denseRows {
+        row = target
+        continue
       }
-      state = target & ~outputFlag
+      row = target & ~outputFlag
       if target & outputFlag != 0 { return (index, target) }
     }
-    return (index, state)
+    return (index, row)
+  }
+
+  /// A step from a sparse state: its children, else along failure links until a child or a
+  /// dense row (which is complete) answers.
+  @inline(__always)
+  static func sparseStep(_ tables: Tables, row: UInt32, cls: UInt8) -> UInt32 {
+    var current = row
+    while current >= tables.denseRows {
+      let slot = Int(current &- tables.denseRows)
+      var k = Int(tables.sparseStart[slot])
+      let high = Int(tables.sparseStart[slot &+ 1])
+      while k < high {
+        if tables.sparseClass[k] == cls { return tables.sparseTarget[k] }
+        k &+= 1
+      }
+      current = tables.sparseFail[slot]
+    }
+    return tables.dense[Int(current) &+ Int(cls)]
   }
 
   /// Calls `onMatch(patternID, end)` for every occurrence, where `end` is the index just past
@@ -269,7 +301,7 @@ struct AhoCorasick: Sendable {
         index = step.index
         state = step.state & ~AhoCorasick.outputFlag
         guard step.state & AhoCorasick.outputFlag != 0 else { break }
-        for slot in Int(tables.outputStart[Int(state)])..<Int(tables.outputStart[Int(state) + 1]) {
+        for slot in tables.outputs(ofRow: state) {
           onMatch(Int(tables.outputs[slot]), index)
         }
       }

@@ -34,15 +34,13 @@ extension CompiledRules {
                   var index = 0
                   let count = text.count
                   guard let textBase = text.baseAddress else { return }
-                  let outputStart = tables.outputStart
                   let outputs = tables.outputs
                   while index < count {
                     let step = AhoCorasick.advance(tables, text: textBase, count: count, from: index, state: state)
                     index = step.index
                     state = step.state & ~AhoCorasick.outputFlag
                     guard step.state & AhoCorasick.outputFlag != 0 else { break }
-                    let stateIndex = Int(state)
-                    for slot in Int(outputStart[stateIndex])..<Int(outputStart[stateIndex &+ 1]) {
+                    for slot in tables.outputs(ofRow: state) {
                       let literal = Int(outputs[slot])
                       if anywhere[literal] != generation {
                         anywhere[literal] = generation
