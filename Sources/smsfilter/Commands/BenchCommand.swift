@@ -30,6 +30,9 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Lines for the end-to-end classify measurement (0 to skip).")
   var endToEndLines = 1_000_000
 
+  @Option(help: "Keep the headline's generated rules (rules.yaml) and the end-to-end input (messages.txt) in this folder, to rerun or profile them.")
+  var keepWorkload: String?
+
   @Option(help: "Rule counts of the scaling series, comma-separated.")
   var scaling = "10,100,1000,10000"
 
@@ -141,11 +144,16 @@ struct BenchCommand: ParsableCommand {
       var endToEnd: Report.EndToEnd?
       var endToEndOnCorpus: Report.EndToEnd?
       if endToEndLines > 0 {
-        let rulesFile = FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-rules-\(getpid()).yaml")
+        let keep = keepWorkload.map { URL(fileURLWithPath: $0) }
+        if let keep { try FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true) }
+        let rulesFile =
+          keep?.appendingPathComponent("rules.yaml")
+          ?? FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-rules-\(getpid()).yaml")
         try yaml.write(to: rulesFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: rulesFile) }
+        defer { if keep == nil { try? FileManager.default.removeItem(at: rulesFile) } }
         endToEnd = try BenchCommand.endToEnd(
-          lines: endToEndLines, bodies: messages.map(\.messageBody), ruleArguments: ["--rules", rulesFile.path])
+          lines: endToEndLines, bodies: messages.map(\.messageBody), ruleArguments: ["--rules", rulesFile.path],
+          keepingInputAt: keep?.appendingPathComponent("messages.txt"))
         if let e = endToEnd {
           log("end-to-end classify, generated rules and messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchCommand.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchCommand.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
         }
@@ -237,9 +245,11 @@ struct BenchCommand: ParsableCommand {
   }
 
   /// Runs this binary's `classify` over a generated file, with one and two threads.
-  static func endToEnd(lines: Int, bodies: [String], ruleArguments: [String]) throws -> Report.EndToEnd {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-\(getpid()).txt")
-    defer { try? FileManager.default.removeItem(at: file) }
+  static func endToEnd(
+    lines: Int, bodies: [String], ruleArguments: [String], keepingInputAt kept: URL? = nil
+  ) throws -> Report.EndToEnd {
+    let file = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-\(getpid()).txt")
+    defer { if kept == nil { try? FileManager.default.removeItem(at: file) } }
     // Written in chunks, so the benchmark's own memory stays flat.
     _ = FileManager.default.createFile(atPath: file.path, contents: nil)
     let handle = try FileHandle(forWritingTo: file)
