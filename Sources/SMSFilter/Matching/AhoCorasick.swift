@@ -42,6 +42,9 @@ struct AhoCorasick: Sendable {
   private let outputs: [UInt32]
   /// The length in bytes of each pattern.
   let patternLengths: [Int32]
+  /// See ``Tables/rowShift``.
+  private let rowShift: UInt32
+  private let rowInverse: UInt32
 
   /// The approximate memory used by the tables, in bytes.
   var memoryBytes: Int {
@@ -50,8 +53,8 @@ struct AhoCorasick: Sendable {
   }
 
   /// Builds the automaton for `patterns` (non-empty byte strings; duplicates allowed, each keeps
-  /// its own id, its index).
-  init(patterns: [[UInt8]]) {
+  /// its own id, its index), giving dense rows `denseBudgetBytes` of memory (at least the root's).
+  init(patterns: [[UInt8]], denseBudgetBytes: Int = AhoCorasick.denseBudgetBytes) {
     // Byte classes: one per distinct byte used, plus class 0 for every unused byte.
     var used = [Bool](repeating: false, count: 256)
     for pattern in patterns { for byte in pattern { used[Int(byte)] = true } }
@@ -126,7 +129,7 @@ struct AhoCorasick: Sendable {
     }
 
     // 3. Renumber breadth-first; the first `denseCount` states get dense rows.
-    let denseCount = max(1, min(stateCount, AhoCorasick.denseBudgetBytes / (classCount * 4)))
+    let denseCount = max(1, min(stateCount, denseBudgetBytes / (classCount * 4)))
     let denseRows = denseCount * classCount
     var newID = [Int](repeating: 0, count: stateCount)
     for (position, old) in order.enumerated() { newID[Int(old)] = position }
@@ -183,6 +186,16 @@ struct AhoCorasick: Sendable {
     self.outputStart = outputStart
     self.outputs = outputs
     self.patternLengths = patterns.map { Int32($0.count) }
+    (rowShift, rowInverse) = AhoCorasick.exactDivision(by: classCount)
+  }
+
+  /// `(k, inverse)` with `divisor == odd << k` and `odd * inverse ≡ 1 (mod 2³²)`.
+  static func exactDivision(by divisor: Int) -> (shift: UInt32, inverse: UInt32) {
+    let shift = UInt32(divisor.trailingZeroBitCount)
+    let odd = UInt32(divisor >> Int(shift))
+    var inverse = odd  // correct to 3 bits; each Newton step doubles the correct bits
+    for _ in 0..<4 { inverse = inverse &* (2 &- odd &* inverse) }
+    return (shift, inverse)
   }
 
   /// The tables as raw pointers, for the inner loop (valid during `body`).
@@ -198,12 +211,16 @@ struct AhoCorasick: Sendable {
     let classOf: UnsafePointer<UInt8>
     let outputStart: UnsafePointer<UInt32>
     let outputs: UnsafePointer<UInt32>
+    /// A dense row divided by the class count, without a division: `classCount` is
+    /// `odd << rowShift`, and a row is an exact multiple of it, so the state is
+    /// `(row >> rowShift) * odd⁻¹` modulo 2³² (``rowInverse``, the inverse of the odd part).
+    let rowShift: UInt32
+    let rowInverse: UInt32
 
-    /// The state number of a row (flag cleared): for ``outputStart``. A division, but only
-    /// where a pattern ends.
+    /// The state number of a row (flag cleared): for ``outputStart``.
     @inline(__always)
     func state(ofRow row: UInt32) -> Int {
-      row < denseRows ? Int(row) / classCount : Int(row &- denseRows) &+ denseCount
+      row < denseRows ? Int((row &>> rowShift) &* rowInverse) : Int(row &- denseRows) &+ denseCount
     }
 
     /// The outputs of the state with `row`.
@@ -234,7 +251,7 @@ struct AhoCorasick: Sendable {
                         sparseClass: sparseClass.baseAddress ?? UnsafePointer(bitPattern: 0x8)!,
                         sparseTarget: sparseTarget.baseAddress ?? empty, sparseFail: sparseFail.baseAddress ?? empty,
                         classOf: classOf.baseAddress!, outputStart: outputStart.baseAddress!,
-                        outputs: outputs.baseAddress ?? empty))
+                        outputs: outputs.baseAddress ?? empty, rowShift: rowShift, rowInverse: rowInverse))
                   }
                 }
               }

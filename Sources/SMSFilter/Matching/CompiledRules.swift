@@ -85,13 +85,27 @@ struct CompiledRules: Sendable {
   var needsRightBoundary: [Bool] = []
   var automaton: AhoCorasick
 
-  /// For each literal, the rules (decision-order indices) it can make candidates.
-  var triggerStart: [Int] = []
-  var triggerRules: [Int] = []
+  /// For each literal, the rules (decision-order indices) it can make candidates:
+  /// `triggerRules[literalInfo[l].triggers]`.
+  var triggerRules: [Int32] = []
+  /// What the automaton pass needs of each literal, packed so that one cache line holds it.
+  var literalInfo: [LiteralInfo] = []
   /// Rules that no literal can trigger: always evaluated.
   var alwaysCandidates: [Int] = []
 
   var ruleCount: Int { rules.count }
+}
+
+/// A literal's trigger list, length and boundary needs, for the automaton pass.
+struct LiteralInfo: Sendable {
+  /// Its rules are `triggerRules[triggerStart..<triggerEnd]`.
+  let triggerStart: Int32
+  let triggerEnd: Int32
+  /// Its length in bytes.
+  let length: Int32
+  /// Whether it needs a word boundary before / after it to count as a bounded match.
+  let needsLeftBoundary: Bool
+  let needsRightBoundary: Bool
 }
 
 extension CompiledRules {
@@ -155,11 +169,17 @@ extension CompiledRules {
       }
       for literal in trigger { perLiteral[literal].append(ruleIndex) }
     }
-    var triggerStart: [Int] = [0]
-    var triggerRules: [Int] = []
-    for list in perLiteral {
-      triggerRules.append(contentsOf: list)
-      triggerStart.append(triggerRules.count)
+    var triggerRules: [Int32] = []
+    var literalInfo: [LiteralInfo] = []
+    for (literal, list) in perLiteral.enumerated() {
+      let start = triggerRules.count
+      triggerRules.append(contentsOf: list.map { Int32($0) })
+      let bytes = builder.literals[literal]
+      literalInfo.append(
+        LiteralInfo(
+          triggerStart: Int32(start), triggerEnd: Int32(triggerRules.count), length: Int32(bytes.count),
+          needsLeftBoundary: WordBoundary.needsBoundary(before: bytes),
+          needsRightBoundary: WordBoundary.needsBoundary(after: bytes)))
     }
     self.nodes = builder.nodes
     self.children = builder.children
@@ -201,8 +221,8 @@ extension CompiledRules {
     self.needsLeftBoundary = builder.literals.map { WordBoundary.needsBoundary(before: $0) }
     self.needsRightBoundary = builder.literals.map { WordBoundary.needsBoundary(after: $0) }
     self.automaton = AhoCorasick(patterns: builder.literals)
-    self.triggerStart = triggerStart
     self.triggerRules = triggerRules
+    self.literalInfo = literalInfo
     self.alwaysCandidates = always
   }
 

@@ -17,80 +17,63 @@ extension CompiledRules {
   /// order, stopping at the first that holds. Returns the winning rule's index.
   func firstMatchingRule(_ state: MatchState) -> Int? {
     let generation = state.generation
-    // Move the candidate list out of the state so appending to it is a plain local append.
-    var candidates = state.candidates
-    state.candidates = []
+    let candidates = state.candidates
+    for rule in alwaysCandidates { candidates.insert(rule) }
     state.text.bytes.withUnsafeBufferPointer { text in
-      do {
-        let anywhere = state.anywhereStamp
-        let bounded = state.boundedStamp
-        do {
-          triggerStart.withUnsafeBufferPointer { triggerStart in
-            triggerRules.withUnsafeBufferPointer { triggerRules in
-              literalLengths.withUnsafeBufferPointer { lengths in
-                automaton.withTables { tables in
-                  // The automaton pass: work only at pattern ends.
-                  var state: UInt32 = 0
-                  var index = 0
-                  let count = text.count
-                  guard let textBase = text.baseAddress else { return }
-                  let outputs = tables.outputs
-                  while index < count {
-                    let step = AhoCorasick.advance(tables, text: textBase, count: count, from: index, state: state)
-                    index = step.index
-                    state = step.state & ~AhoCorasick.outputFlag
-                    guard step.state & AhoCorasick.outputFlag != 0 else { break }
-                    for slot in tables.outputs(ofRow: state) {
-                      let literal = Int(outputs[slot])
-                      if anywhere[literal] != generation {
-                        anywhere[literal] = generation
-                        let first = triggerStart[literal]
-                        let last = triggerStart[literal &+ 1]
-                        if first < last { candidates.append(contentsOf: triggerRules[first..<last]) }
-                      }
-                      if bounded[literal] != generation {
-                        let start = index &- lengths[literal]
-                        let leftOK =
-                          !needsLeftBoundary[literal]
-                          || !WordBoundary.wordCharacterEnds(before: start, in: text)
-                        let rightOK =
-                          !needsRightBoundary[literal]
-                          || !WordBoundary.wordCharacterStarts(at: index, in: text)
-                        if leftOK && rightOK { bounded[literal] = generation }
-                      }
-                    }
-                  }
+      let stamps = state.stamps
+      triggerRules.withUnsafeBufferPointer { triggerRules in
+        literalInfo.withUnsafeBufferPointer { literalInfo in
+          automaton.withTables { tables in
+            guard let textBase = text.baseAddress else { return }
+            /// Records the literals that end at `end` in the state with `row`: stamps, and the
+            /// rules they make candidates.
+            @inline(__always) func record(row: UInt32, end: Int) {
+              for slot in tables.outputs(ofRow: row) {
+                let literal = Int(tables.outputs[slot])
+                let stamp = stamps[literal]
+                if stamp.anywhere == generation && stamp.bounded == generation { continue }
+                let info = literalInfo[literal]
+                if stamp.anywhere != generation {
+                  stamps[literal].anywhere = generation
+                  candidates.insert(
+                    contentsOf: UnsafeBufferPointer(
+                      rebasing: triggerRules[Int(info.triggerStart)..<Int(info.triggerEnd)]))
+                }
+                if stamp.bounded != generation {
+                  let start = end &- Int(info.length)
+                  let leftOK =
+                    !info.needsLeftBoundary || !WordBoundary.wordCharacterEnds(before: start, in: text)
+                  let rightOK =
+                    !info.needsRightBoundary || !WordBoundary.wordCharacterStarts(at: end, in: text)
+                  if leftOK && rightOK { stamps[literal].bounded = generation }
                 }
               }
+            }
+            // The automaton pass: work only where a pattern ends.
+            var row: UInt32 = 0
+            var index = 0
+            let count = text.count
+            while index < count {
+              let step = AhoCorasick.advance(tables, text: textBase, count: count, from: index, state: row)
+              index = step.index
+              row = step.state & ~AhoCorasick.outputFlag
+              guard step.state & AhoCorasick.outputFlag != 0 else { break }
+              record(row: row, end: index)
             }
           }
         }
       }
     }
-    state.candidates = candidates
-    state.candidates.sort()
-    // Merge the triggered candidates with the always-candidates, in decision order.
-    var triggered = 0
-    var always = 0
-    var last = -1
-    let candidateCount = state.candidates.count
-    while triggered < candidateCount || always < alwaysCandidates.count {
-      let next: Int
-      if always >= alwaysCandidates.count
-        || (triggered < candidateCount && state.candidates[triggered] < alwaysCandidates[always])
-      {
-        next = state.candidates[triggered]
-        triggered += 1
-      } else {
-        next = alwaysCandidates[always]
-        always += 1
+    // The candidates in decision order; the first that holds wins.
+    var winner: Int?
+    candidates.removeAll { rule in
+      if evaluate(ruleRoots[rule], state, .compiled) {
+        winner = rule
+        return true
       }
-      if next == last { continue }
-      last = next
-      if evaluate(ruleRoots[next], state, .compiled) { return next }
-      if state.budgetExhausted { return nil }
+      return state.budgetExhausted
     }
-    return nil
+    return winner
   }
 
   /// The first rule in decision order that holds, evaluating every rule in turn (no automaton,
@@ -111,17 +94,17 @@ extension CompiledRules {
         let generation = state.generation
         if bounded {
           if all {
-            for slot in range where state.boundedStamp[literalRefs[slot]] != generation { return false }
+            for slot in range where state.stamps[literalRefs[slot]].bounded != generation { return false }
             return true
           }
-          for slot in range where state.boundedStamp[literalRefs[slot]] == generation { return true }
+          for slot in range where state.stamps[literalRefs[slot]].bounded == generation { return true }
           return false
         }
         if all {
-          for slot in range where state.anywhereStamp[literalRefs[slot]] != generation { return false }
+          for slot in range where state.stamps[literalRefs[slot]].anywhere != generation { return false }
           return true
         }
-        for slot in range where state.anywhereStamp[literalRefs[slot]] == generation { return true }
+        for slot in range where state.stamps[literalRefs[slot]].anywhere == generation { return true }
         return false
       }
       var matchedAny = false
@@ -151,7 +134,7 @@ extension CompiledRules {
           var satisfied = true
           for clause in gateBranches[branch] {
             var seen = false
-            for slot in gateClauses[clause] where state.anywhereStamp[gateLiterals[slot]] == generation {
+            for slot in gateClauses[clause] where state.stamps[gateLiterals[slot]].anywhere == generation {
               seen = true
               break
             }

@@ -11,14 +11,13 @@ final class MatchState {
   // The per-literal and per-guard tables are raw buffers owned by this object (allocated in
   // init, freed in deinit): the hot path reads and writes them with no reference counting or
   // exclusivity checks. A MatchState is only ever used by one thread at a time.
-  /// `anywhereStamp[literal] == generation`: the literal occurs in this message.
-  let anywhereStamp: UnsafeMutableBufferPointer<UInt32>
-  /// `boundedStamp[literal] == generation`: it occurs on word boundaries.
-  let boundedStamp: UnsafeMutableBufferPointer<UInt32>
+  /// Each literal's stamps, side by side (one cache line for both).
+  let stamps: UnsafeMutableBufferPointer<LiteralStamp>
   let guardStamp: UnsafeMutableBufferPointer<UInt32>
   let guardValue: UnsafeMutableBufferPointer<Bool>
   var generation: UInt32 = 0
-  var candidates: [Int] = []
+  /// The rules this message made candidates (always empty between messages).
+  let candidates: CandidateSet
   let regexScratch: MatchScratch
 
   var query = MessageQuery(body: "")
@@ -36,24 +35,22 @@ final class MatchState {
 
   init(rules: CompiledRules, matchLimit: UInt32, depthLimit: UInt32, budget: MessageBudget = .default) {
     self.budget = budget
-    anywhereStamp = .allocate(capacity: max(1, rules.literals.count))
-    anywhereStamp.initialize(repeating: 0)
-    boundedStamp = .allocate(capacity: max(1, rules.literals.count))
-    boundedStamp.initialize(repeating: 0)
+    stamps = .allocate(capacity: max(1, rules.literals.count))
+    stamps.initialize(repeating: LiteralStamp())
     guardStamp = .allocate(capacity: max(1, rules.guardRoots.count))
     guardStamp.initialize(repeating: 0)
     guardValue = .allocate(capacity: max(1, rules.guardRoots.count))
     guardValue.initialize(repeating: false)
-    candidates.reserveCapacity(64)
+    candidates = CandidateSet(ruleCount: rules.ruleCount)
     senderBytes.reserveCapacity(64)
     regexScratch = MatchScratch(matchLimit: matchLimit, depthLimit: depthLimit)
   }
 
   deinit {
-    anywhereStamp.deallocate()
-    boundedStamp.deallocate()
+    stamps.deallocate()
     guardStamp.deallocate()
     guardValue.deallocate()
+    candidates.deallocate()
   }
 
   /// Resets the per-message state: a new generation (stamps from earlier messages no longer
@@ -61,8 +58,7 @@ final class MatchState {
   @inline(__always)
   private func startMessage() {
     if generation == UInt32.max {
-      anywhereStamp.update(repeating: 0)
-      boundedStamp.update(repeating: 0)
+      stamps.update(repeating: LiteralStamp())
       guardStamp.update(repeating: 0)
       generation = 0
     }
@@ -71,7 +67,6 @@ final class MatchState {
     limitExceeded = false
     regexRuns = 0
     budgetExhausted = false
-    candidates.removeAll(keepingCapacity: true)
   }
 
   /// Starts a new message: a new generation, the query, nothing computed yet.
@@ -120,6 +115,14 @@ final class MatchState {
     // From the bytes just lower-cased: no second copy of the sender per message.
     senderKind = query.sender == nil ? .unknown : SenderKind(utf8: senderBytes)
   }
+}
+
+/// A literal's stamps for the current message (see ``MatchState/generation``).
+struct LiteralStamp {
+  /// `== generation`: the literal occurs in this message.
+  var anywhere: UInt32 = 0
+  /// `== generation`: it occurs on word boundaries.
+  var bounded: UInt32 = 0
 }
 
 /// A span of the message a rule matched, for `--explain`.
