@@ -130,6 +130,32 @@ enum CLI {
     #expect(one.stdout == two.stdout)
   }
 
+  @Test func overlappedThreadsKeepOrderAcrossManyBatches() throws {
+    // Five batches and more, so the reader, the workers and the writer all overlap; invalid
+    // lines at known places must come out as error records at those places, for any thread count.
+    var input = Data()
+    var invalid: [Int] = []
+    for index in 0..<45_000 {
+      if index % 9_973 == 17 {
+        input.append(contentsOf: [0xFF, 0x0A])
+        invalid.append(index + 1)
+      } else {
+        input.append(Data((index % 3 == 0 ? "Your OTP is \(100_000 + index)\n" : "see you at \(index)\n").utf8))
+      }
+    }
+    let one = try CLI.run(["classify", "--threads", "1"], input: input)
+    #expect(one.lines.count == 45_000)
+    for line in invalid { #expect(one.lines[line - 1] == "error\tnone\tinvalid-utf8") }
+    for threads in ["2", "3"] {
+      let many = try CLI.run(["classify", "--threads", threads], input: input)
+      #expect(many.stdout == one.stdout, "threads \(threads)")
+      #expect(many.stderr == one.stderr, "threads \(threads)")
+      #expect(many.status == one.status)
+    }
+    let reported = one.stderr.split(separator: "\n").filter { $0.contains("invalid UTF-8") }
+    #expect(reported.map { String($0) } == invalid.map { "smsfilter: line \($0): invalid UTF-8" })
+  }
+
   @Test func explainShowsMatchedSpans() throws {
     let result = try CLI.run(
       ["classify", "--explain", "--output", "jsonl"],

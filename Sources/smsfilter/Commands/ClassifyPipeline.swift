@@ -1,89 +1,122 @@
 import Dispatch
+import Foundation
 import SMSFilter
+import Synchronization
 
-/// The streaming core of `classify`: reads lines in batches, classifies each batch in parallel
-/// slices (one session per slice), and writes the results in input order.
-struct ClassifyPipeline {
+/// The streaming core of `classify`: reads lines in batches, classifies them, and writes the
+/// results in input order.
+///
+/// With one thread everything happens on the calling thread, batch after batch. With `N > 1`
+/// threads the stages overlap: a reader thread reads batches ahead, `N` workers classify whole
+/// batches (batch `k` on worker `k mod N`, each with its own session), and the calling thread
+/// writes each batch's output as soon as it and every earlier batch are done. At most
+/// ``batchesInFlight(workers:)`` batches are read and not yet written, so memory stays flat
+/// whatever the input's length.
+struct ClassifyPipeline: Sendable {
   let classifier: Classifier
   let input: ClassifyCommand.InputFormat
   let output: ClassifyCommand.OutputFormat
   let explain: Bool
   let threads: Int
 
-  /// Lines per batch: large enough to amortise the fork/join, small enough to stream.
+  /// Lines per batch: large enough to amortise the hand-offs, small enough to stream.
   static let batchSize = 8192
+
+  /// Batches read but not yet written, at most: two per worker keeps every worker busy while
+  /// the reader and the writer work, and one more lets the reader stay a batch ahead.
+  static func batchesInFlight(workers: Int) -> Int { 2 * workers + 1 }
+
+  /// One batch's output: its bytes, and the unreadable lines (line number, message).
+  struct BatchResult: Sendable {
+    var bytes: [UInt8] = []
+    var errors: [(line: Int, message: String)] = []
+  }
 
   /// Runs to the end of standard input; returns the number of unreadable lines.
   func run() -> Int {
+    threads <= 1 ? runOnOneThread() : runOverlapped(workers: threads)
+  }
+
+  /// Reads, classifies and writes on the calling thread.
+  private func runOnOneThread() -> Int {
     let reader = LineReader()
     let writer = OutputWriter()
+    let session = classifier.makeSession()
     var batch = LineBatch()
+    var modes = InputModeDetector(input)
     var lineNumber = 0
     var errors = 0
-    var mode: ClassifyCommand.InputFormat = input
-    let workers = max(1, threads)
-    let sessions = (0..<workers).map { _ in classifier.makeSession() }
-    var outputs = [[UInt8]](repeating: [], count: workers)
-    var errorLists = [[(Int, String)]](repeating: [], count: workers)
-
     while reader.readBatch(into: &batch, maxLines: ClassifyPipeline.batchSize) {
-      let lines = batch.lines
-      let bytes = batch.bytes
-      if mode == .auto {
-        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
-        if let first = lines.first(where: { !bytes[$0].allSatisfy(blank) }) {
-          mode = bytes[first].first(where: { !blank($0) }) == UInt8(ascii: "{") ? .jsonl : .text
-        }
-      }
-      let batchMode = mode == .auto ? .text : mode
-      let firstLine = lineNumber + 1
-      let sliceCount = lines.count < 256 ? 1 : min(workers, lines.count)
-      let sliceSize = (lines.count + sliceCount - 1) / sliceCount
-      let runSlice = { (slice: Int) -> ([UInt8], [(Int, String)]) in
-        var buffer: [UInt8] = []
-        var sliceErrors: [(Int, String)] = []
-        buffer.reserveCapacity(sliceSize * 48)
-        let start = slice * sliceSize
-        let end = min(start + sliceSize, lines.count)
-        if start < end {
-          bytes.withUnsafeBufferPointer { all in
-            for index in start..<end {
-              let line = UnsafeBufferPointer(rebasing: all[lines[index]])
-              if let error = self.process(line, mode: batchMode, session: sessions[slice], into: &buffer) {
-                sliceErrors.append((firstLine + index, error))
-              }
-            }
-          }
-        }
-        return (buffer, sliceErrors)
-      }
-      if sliceCount == 1 {
-        (outputs[0], errorLists[0]) = runSlice(0)
-      } else {
-        // Each slice writes only its own element of `outputs` and `errorLists`.
-        outputs.withUnsafeMutableBufferPointer { outputPointer in
-          errorLists.withUnsafeMutableBufferPointer { errorPointer in
-            let shared = UncheckedSendable((runSlice, outputPointer, errorPointer))
-            DispatchQueue.concurrentPerform(iterations: sliceCount) { slice in
-              let (run, outs, errs) = shared.value
-              let (buffer, sliceErrors) = run(slice)
-              outs[slice] = buffer
-              errs[slice] = sliceErrors
-            }
-          }
-        }
-      }
-      for slice in 0..<sliceCount {
-        for (line, message) in errorLists[slice] {
-          printError("smsfilter: line \(line): \(message)")
-          errors += 1
-        }
-        writer.write(outputs[slice])
-      }
-      lineNumber += lines.count
+      let result = classifyBatch(batch, mode: modes.mode(for: batch), firstLine: lineNumber + 1, session: session)
+      errors += write(result, to: writer)
+      lineNumber += batch.lines.count
     }
     writer.flush()
     return errors
+  }
+
+  /// Reads on a reader thread, classifies on `workers` workers, writes on the calling thread.
+  private func runOverlapped(workers: Int) -> Int {
+    let sessions = UncheckedSendable((0..<workers).map { _ in classifier.makeSession() })
+    let queues = (0..<workers).map { DispatchQueue(label: "smsfilter.classify.worker\($0)") }
+    let board = ResultBoard(capacity: ClassifyPipeline.batchesInFlight(workers: workers))
+    let pipeline = self
+    let reader = Thread {
+      let reader = LineReader()
+      var modes = InputModeDetector(pipeline.input)
+      var lineNumber = 0
+      var index = 0
+      while true {
+        board.waitForSlot()
+        var batch = LineBatch()
+        guard reader.readBatch(into: &batch, maxLines: ClassifyPipeline.batchSize) else { break }
+        let mode = modes.mode(for: batch)
+        let firstLine = lineNumber + 1
+        let job = index
+        let lines = batch
+        queues[job % workers].async {
+          // SAFETY: worker queue `w` is serial and is the only user of `sessions[w]`.
+          let session = sessions.value[job % workers]
+          board.post(job, pipeline.classifyBatch(lines, mode: mode, firstLine: firstLine, session: session))
+        }
+        lineNumber += batch.lines.count
+        index += 1
+      }
+      board.finish(batches: index)
+    }
+    reader.start()
+    let writer = OutputWriter()
+    var errors = 0
+    while let result = board.next() {
+      errors += write(result, to: writer)
+    }
+    writer.flush()
+    return errors
+  }
+
+  /// Reports a batch's unreadable lines on standard error and writes its output; returns how
+  /// many lines were unreadable.
+  private func write(_ result: BatchResult, to writer: OutputWriter) -> Int {
+    for (line, message) in result.errors { printError("smsfilter: line \(line): \(message)") }
+    writer.write(result.bytes)
+    return result.errors.count
+  }
+
+  /// Classifies every line of a batch with one session.
+  func classifyBatch(
+    _ batch: LineBatch, mode: ClassifyCommand.InputFormat, firstLine: Int, session: ClassificationSession
+  ) -> BatchResult {
+    var result = BatchResult()
+    result.bytes.reserveCapacity(batch.lines.count * 48)
+    batch.bytes.withUnsafeBufferPointer { all in
+      for (offset, range) in batch.lines.enumerated() {
+        let line = UnsafeBufferPointer(rebasing: all[range])
+        if let error = process(line, mode: mode, session: session, into: &result.bytes) {
+          result.errors.append((firstLine + offset, error))
+        }
+      }
+    }
+    return result
   }
 
   /// Classifies one line and appends its output line; returns an error message for an
@@ -221,11 +254,83 @@ struct ClassifyPipeline {
   }
 }
 
-/// What the `concurrentPerform` workers of one batch share.
-// SAFETY: iteration `slice` uses only `sessions[slice]` (inside the closure) and writes only
-// element `slice` of each output buffer; the lines are read-only; and every buffer outlives
-// `concurrentPerform`, which returns after all iterations. No two threads touch the same
-// mutable state.
+/// `--input auto`: the format is decided by the first line that is not blank (`{` starts JSON
+/// Lines); until then, lines are read as text.
+struct InputModeDetector {
+  private var mode: ClassifyCommand.InputFormat
+
+  init(_ input: ClassifyCommand.InputFormat) { mode = input }
+
+  /// The format to read `batch` in.
+  mutating func mode(for batch: LineBatch) -> ClassifyCommand.InputFormat {
+    if mode == .auto {
+      let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+      let bytes = batch.bytes
+      if let first = batch.lines.first(where: { !bytes[$0].allSatisfy(blank) }) {
+        mode = bytes[first].first(where: { !blank($0) }) == UInt8(ascii: "{") ? .jsonl : .text
+      }
+    }
+    return mode == .auto ? .text : mode
+  }
+}
+
+/// Where workers post finished batches and the writer takes them in order; also bounds the
+/// batches in flight (read, not yet written).
+final class ResultBoard: Sendable {
+  private struct State {
+    var finished: [Int: ClassifyPipeline.BatchResult] = [:]
+    var next = 0
+    var total: Int?
+  }
+  private let state = Mutex(State())
+  /// Signalled once per posted batch and once at the end of input.
+  private let posted = DispatchSemaphore(value: 0)
+  /// Free places for batches in flight.
+  private let slots: DispatchSemaphore
+
+  init(capacity: Int) { slots = DispatchSemaphore(value: capacity) }
+
+  /// Blocks the reader until a batch may be read.
+  func waitForSlot() { slots.wait() }
+
+  /// A worker's finished batch.
+  func post(_ index: Int, _ result: ClassifyPipeline.BatchResult) {
+    state.withLock { $0.finished[index] = result }
+    posted.signal()
+  }
+
+  /// The reader's last word: `batches` were read in all. (It also gives back the slot taken
+  /// for the read that found the end: a semaphore must be back at its initial value when it is
+  /// destroyed.)
+  func finish(batches: Int) {
+    state.withLock { $0.total = batches }
+    slots.signal()
+    posted.signal()
+  }
+
+  /// The next batch in input order, waiting for it; `nil` after the last.
+  func next() -> ClassifyPipeline.BatchResult? {
+    while true {
+      let (result, ended) = state.withLock { state -> (ClassifyPipeline.BatchResult?, Bool) in
+        if let result = state.finished.removeValue(forKey: state.next) {
+          state.next += 1
+          return (result, false)
+        }
+        return (nil, state.total == state.next)
+      }
+      if let result {
+        slots.signal()
+        return result
+      }
+      if ended { return nil }
+      posted.wait()
+    }
+  }
+}
+
+/// A value handed across threads whose safe use the code around it guarantees.
+// SAFETY: used for the classify workers' sessions: worker queue `w` is serial and is the only
+// code that touches `sessions[w]`, so no session is ever used by two threads at once.
 struct UncheckedSendable<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
