@@ -11,7 +11,7 @@
 ///
 /// States are named in the tables by their *row*: a dense state's row is its number times the
 /// number of classes (the offset of its row in ``dense``, so a step needs no multiplication);
-/// a sparse state's row is ``denseRows`` plus its rank among the sparse states. A transition
+/// a sparse state's row is ``denseRows`` plus the offset of its record in ``sparse``. A transition
 /// target carries ``outputFlag`` when the target state ends at least one pattern, so one
 /// comparison (`target < denseRows`) tells the common step — to a dense state without output —
 /// from everything else.
@@ -25,13 +25,12 @@ struct AhoCorasick: Sendable {
   private let denseCount: Int
   /// `denseCount * classCount`: rows below are dense, rows from here on sparse.
   private let denseRows: Int
-  /// For sparse state `k` (row `denseRows + k`), its children are
-  /// `sparseClass/sparseTarget[sparseStart[k]..<sparseStart[k + 1]]` (targets as rows | flag).
-  private let sparseStart: [UInt32]
-  private let sparseClass: [UInt8]
-  private let sparseTarget: [UInt32]
-  /// The failure link of sparse state `k`, as a row (dense rows are complete and need none).
-  private let sparseFail: [UInt32]
+  /// The sparse states' records, back to back, each in one or two cache lines so that a step
+  /// reads one place: its failure link (a row; dense rows are complete and need none), its
+  /// number of children `n`, its state number, then the children's classes (four bytes a
+  /// word) and their targets (rows | flag). A sparse state's row is `denseRows` plus the
+  /// offset of its record. See ``SparseRecord``.
+  private let sparse: [UInt32]
   /// The number of states.
   let stateCount: Int
   /// Each byte's equivalence class.
@@ -48,7 +47,7 @@ struct AhoCorasick: Sendable {
 
   /// The approximate memory used by the tables, in bytes.
   var memoryBytes: Int {
-    dense.count * 4 + sparseStart.count * 4 + sparseClass.count + sparseTarget.count * 4 + sparseFail.count * 4
+    dense.count * 4 + sparse.count * 4
       + outputs.count * 4 + outputStart.count * 4 + 256
   }
 
@@ -133,8 +132,16 @@ struct AhoCorasick: Sendable {
     let denseRows = denseCount * classCount
     var newID = [Int](repeating: 0, count: stateCount)
     for (position, old) in order.enumerated() { newID[Int(old)] = position }
+    // Each sparse state's record offset, from its number of children.
+    var recordOffset = [Int](repeating: 0, count: stateCount - denseCount)
+    var sparseWords = 0
+    for position in denseCount..<stateCount {
+      recordOffset[position - denseCount] = sparseWords
+      sparseWords += SparseRecord.words(children: childList[Int(order[position])].count)
+    }
+    precondition(denseRows + sparseWords < Int(AhoCorasick.outputFlag), "automaton too large")
     func row(_ position: Int) -> UInt32 {
-      UInt32(position < denseCount ? position * classCount : denseRows + position - denseCount)
+      UInt32(position < denseCount ? position * classCount : denseRows + recordOffset[position - denseCount])
     }
     func flagged(_ old: Int) -> UInt32 {
       row(newID[old]) | (merged[old].isEmpty ? 0 : AhoCorasick.outputFlag)
@@ -160,27 +167,25 @@ struct AhoCorasick: Sendable {
       }
       for (cls, child) in childList[old] { dense[rowStart + Int(cls)] = flagged(Int(child)) }
     }
-    // 5. Sparse children and failure links for the rest.
-    var sparseStart: [UInt32] = [0]
-    var sparseClass: [UInt8] = []
-    var sparseTarget: [UInt32] = []
-    var sparseFail: [UInt32] = []
+    // 5. Sparse records for the rest.
+    var sparse = [UInt32](repeating: 0, count: sparseWords)
     for position in denseCount..<stateCount {
-      for (cls, child) in childList[Int(order[position])] {
-        sparseClass.append(cls)
-        sparseTarget.append(flagged(Int(child)))
+      let children = childList[Int(order[position])]
+      let base = recordOffset[position - denseCount]
+      sparse[base + SparseRecord.fail] = row(fail[position])
+      sparse[base + SparseRecord.count] = UInt32(children.count)
+      sparse[base + SparseRecord.state] = UInt32(position)
+      let targets = base + SparseRecord.classes + SparseRecord.classWords(children: children.count)
+      for (k, (cls, child)) in children.enumerated() {
+        sparse[base + SparseRecord.classes + k / 4] |= UInt32(cls) << UInt32(8 * (k % 4))
+        sparse[targets + k] = flagged(Int(child))
       }
-      sparseStart.append(UInt32(sparseClass.count))
-      sparseFail.append(row(fail[position]))
     }
     self.dense = dense
     self.denseCount = denseCount
     self.denseRows = denseRows
     self.stateCount = stateCount
-    self.sparseStart = sparseStart
-    self.sparseClass = sparseClass
-    self.sparseTarget = sparseTarget
-    self.sparseFail = sparseFail
+    self.sparse = sparse
     self.classOf = classOf
     self.classCount = classCount
     self.outputStart = outputStart
@@ -204,10 +209,7 @@ struct AhoCorasick: Sendable {
     let denseRows: UInt32
     let denseCount: Int
     let classCount: Int
-    let sparseStart: UnsafePointer<UInt32>
-    let sparseClass: UnsafePointer<UInt8>
-    let sparseTarget: UnsafePointer<UInt32>
-    let sparseFail: UnsafePointer<UInt32>
+    let sparse: UnsafePointer<UInt32>
     let classOf: UnsafePointer<UInt8>
     let outputStart: UnsafePointer<UInt32>
     let outputs: UnsafePointer<UInt32>
@@ -220,7 +222,8 @@ struct AhoCorasick: Sendable {
     /// The state number of a row (flag cleared): for ``outputStart``.
     @inline(__always)
     func state(ofRow row: UInt32) -> Int {
-      row < denseRows ? Int((row &>> rowShift) &* rowInverse) : Int(row &- denseRows) &+ denseCount
+      row < denseRows
+        ? Int((row &>> rowShift) &* rowInverse) : Int(sparse[Int(row &- denseRows) &+ SparseRecord.state])
     }
 
     /// The outputs of the state with `row`.
@@ -235,26 +238,18 @@ struct AhoCorasick: Sendable {
   @inline(__always)
   func withTables<R>(_ body: (Tables) -> R) -> R {
     dense.withUnsafeBufferPointer { dense in
-      sparseStart.withUnsafeBufferPointer { sparseStart in
-        sparseClass.withUnsafeBufferPointer { sparseClass in
-          sparseTarget.withUnsafeBufferPointer { sparseTarget in
-            sparseFail.withUnsafeBufferPointer { sparseFail in
-              classOf.withUnsafeBufferPointer { classOf in
-                outputStart.withUnsafeBufferPointer { outputStart in
-                  outputs.withUnsafeBufferPointer { outputs in
-                    // Empty arrays may have no base address; give them a valid dummy.
-                    let empty = UnsafePointer<UInt32>(bitPattern: 0x8) ?? outputStart.baseAddress!
-                    return body(
-                      Tables(
-                        dense: dense.baseAddress!, denseRows: UInt32(denseRows), denseCount: denseCount,
-                        classCount: classCount, sparseStart: sparseStart.baseAddress!,
-                        sparseClass: sparseClass.baseAddress ?? UnsafePointer(bitPattern: 0x8)!,
-                        sparseTarget: sparseTarget.baseAddress ?? empty, sparseFail: sparseFail.baseAddress ?? empty,
-                        classOf: classOf.baseAddress!, outputStart: outputStart.baseAddress!,
-                        outputs: outputs.baseAddress ?? empty, rowShift: rowShift, rowInverse: rowInverse))
-                  }
-                }
-              }
+      sparse.withUnsafeBufferPointer { sparse in
+        classOf.withUnsafeBufferPointer { classOf in
+          outputStart.withUnsafeBufferPointer { outputStart in
+            outputs.withUnsafeBufferPointer { outputs in
+              // Empty arrays may have no base address; give them a valid dummy.
+              let empty = UnsafePointer<UInt32>(bitPattern: 0x8) ?? outputStart.baseAddress!
+              return body(
+                Tables(
+                  dense: dense.baseAddress!, denseRows: UInt32(denseRows), denseCount: denseCount,
+                  classCount: classCount, sparse: sparse.baseAddress ?? empty,
+                  classOf: classOf.baseAddress!, outputStart: outputStart.baseAddress!,
+                  outputs: outputs.baseAddress ?? empty, rowShift: rowShift, rowInverse: rowInverse))
             }
           }
         }
@@ -294,14 +289,17 @@ struct AhoCorasick: Sendable {
   static func sparseStep(_ tables: Tables, row: UInt32, cls: UInt8) -> UInt32 {
     var current = row
     while current >= tables.denseRows {
-      let slot = Int(current &- tables.denseRows)
-      var k = Int(tables.sparseStart[slot])
-      let high = Int(tables.sparseStart[slot &+ 1])
-      while k < high {
-        if tables.sparseClass[k] == cls { return tables.sparseTarget[k] }
+      let record = tables.sparse + Int(current &- tables.denseRows)
+      let children = Int(record[SparseRecord.count])
+      let classes = UnsafeRawPointer(record + SparseRecord.classes)
+      var k = 0
+      while k < children {
+        if classes.load(fromByteOffset: k, as: UInt8.self) == cls {
+          return record[SparseRecord.classes &+ SparseRecord.classWords(children: children) &+ k]
+        }
         k &+= 1
       }
-      current = tables.sparseFail[slot]
+      current = record[SparseRecord.fail]
     }
     return tables.dense[Int(current) &+ Int(cls)]
   }
@@ -324,4 +322,23 @@ struct AhoCorasick: Sendable {
       }
     }
   }
+}
+
+/// The layout of a sparse state's record in ``AhoCorasick``'s `sparse` words.
+enum SparseRecord {
+  /// The failure link, as a row.
+  static let fail = 0
+  /// The number of children.
+  static let count = 1
+  /// The state's number (for its outputs).
+  static let state = 2
+  /// The children's classes start here, four a word; their targets follow.
+  static let classes = 3
+
+  /// Words holding `children` classes.
+  @inline(__always)
+  static func classWords(children: Int) -> Int { (children &+ 3) &>> 2 }
+
+  /// The words of a record with `children` children.
+  static func words(children: Int) -> Int { classes + classWords(children: children) + children }
 }
