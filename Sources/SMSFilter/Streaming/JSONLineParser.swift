@@ -59,41 +59,92 @@ public struct JSONLineParser {
     if peek() == UInt8(ascii: "}") {
       index += 1
     } else {
-      while true {
-        skipSpace()
-        guard peek() == UInt8(ascii: "\"") else { throw fail("expected a field name") }
-        let key = try parseString()
-        skipSpace()
-        guard peek() == UInt8(ascii: ":") else { throw fail("expected ':'") }
-        index += 1
+      repeat {
+        let field = try memberName()
         skipSpace()
         let valueStart = index
-        switch key {
-        case "sender":
-          record.sender = try parseOptionalString(field: key)
-        case "body", "messageBody":
-          record.body = try parseOptionalString(field: key)
-        case "receiverISOCountryCode", "country":
-          record.country = try parseOptionalString(field: key)
-        case "id":
+        switch field {
+        case .sender:
+          record.sender = try parseOptionalString(field: "sender")
+        case .body:
+          record.body = try parseOptionalString(field: "body")
+        case .country:
+          record.country = try parseOptionalString(field: "receiverISOCountryCode")
+        case .id:
           try skipValue(depth: 1)
           record.rawID = Array(bytes[valueStart..<index])
-        default:
+        case .other:
           try skipValue(depth: 1)
         }
-        skipSpace()
-        if peek() == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        guard peek() == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
-        index += 1
-        break
-      }
+      } while try !endOfItem(closing: UInt8(ascii: "}"))
     }
     skipSpace()
     guard index == bytes.count else { throw fail("unexpected text after the object") }
     return record
+  }
+
+  /// The fields of a record that `classify` reads.
+  private enum Field {
+    case sender, body, country, id, other
+
+    /// The field a member name (its UTF-8 bytes, unescaped) stands for.
+    init(_ name: some Collection<UInt8>) {
+      switch name.count {
+      case 2 where name.elementsEqual("id".utf8): self = .id
+      case 4 where name.elementsEqual("body".utf8): self = .body
+      case 6 where name.elementsEqual("sender".utf8): self = .sender
+      case 7 where name.elementsEqual("country".utf8): self = .country
+      case 11 where name.elementsEqual("messageBody".utf8): self = .body
+      case 22 where name.elementsEqual("receiverISOCountryCode".utf8): self = .country
+      default: self = .other
+      }
+    }
+  }
+
+  /// Reads a member's name and the `:` after it. A name without escapes (every name in
+  /// practice) is matched in place, without building a `String`.
+  private mutating func memberName() throws -> Field {
+    skipSpace()
+    guard peek() == UInt8(ascii: "\"") else { throw fail("expected a field name") }
+    let field: Field
+    if let name = try plainString() {
+      field = Field(name)
+    } else {
+      field = Field(try parseString().utf8)  // an escaped name
+    }
+    skipSpace()
+    guard peek() == UInt8(ascii: ":") else { throw fail("expected ':'") }
+    index += 1
+    return field
+  }
+
+  /// A string (at its opening quote) without escapes: validated and skipped, its bytes
+  /// returned in place. `nil`, with nothing consumed, when it has an escape (or no end): the
+  /// caller then takes the general path, ``parseString()``.
+  private mutating func plainString() throws -> UnsafeBufferPointer<UInt8>? {
+    var end = index + 1
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+      end += 1
+    }
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    let content = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+    guard UTF8Validation.isValid(content) else {
+      throw ParseError(message: "invalid UTF-8 in a string", offset: index + 1)
+    }
+    index = end + 1
+    return content
+  }
+
+  /// After a member or an element: consumes a `,` (more follow: `false`) or `close` (`true`).
+  private mutating func endOfItem(closing close: UInt8) throws -> Bool {
+    skipSpace()
+    if peek() == UInt8(ascii: ",") {
+      index += 1
+      return false
+    }
+    guard peek() == close else { throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))'") }
+    index += 1
+    return true
   }
 
   private func fail(_ message: String) -> ParseError {
@@ -131,24 +182,10 @@ public struct JSONLineParser {
 
   /// Parses a string starting at the opening quote, decoding escapes; the input must be UTF-8.
   private mutating func parseString() throws -> String {
+    if let plain = try plainString() { return String(decoding: plain, as: UTF8.self) }  // validated
     index += 1
     let start = index
-    // Fast path: no escapes.
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        index += 1
-        guard let text = String(validating: slice, as: UTF8.self) else {
-          throw ParseError(message: "invalid UTF-8 in a string", offset: start)
-        }
-        return text
-      }
-      if byte == UInt8(ascii: "\\") { break }
-      if byte < 0x20 { throw fail("control character in a string") }
-      index += 1
-    }
-    var output = Array(bytes[start..<index])
+    var output: [UInt8] = []
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -229,7 +266,7 @@ public struct JSONLineParser {
     guard let byte = peek() else { throw fail("expected a value") }
     switch byte {
     case UInt8(ascii: "\""):
-      _ = try parseString()
+      if try plainString() == nil { _ = try parseString() }
     case UInt8(ascii: "{"):
       index += 1
       skipSpace()
@@ -237,23 +274,10 @@ public struct JSONLineParser {
         index += 1
         return
       }
-      while true {
-        skipSpace()
-        guard peek() == UInt8(ascii: "\"") else { throw fail("expected a field name") }
-        _ = try parseString()
-        skipSpace()
-        guard peek() == UInt8(ascii: ":") else { throw fail("expected ':'") }
-        index += 1
+      repeat {
+        _ = try memberName()
         try skipValue(depth: depth + 1)
-        skipSpace()
-        if peek() == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        guard peek() == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
-        index += 1
-        return
-      }
+      } while try !endOfItem(closing: UInt8(ascii: "}"))
     case UInt8(ascii: "["):
       index += 1
       skipSpace()
@@ -261,17 +285,9 @@ public struct JSONLineParser {
         index += 1
         return
       }
-      while true {
+      repeat {
         try skipValue(depth: depth + 1)
-        skipSpace()
-        if peek() == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        guard peek() == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
-        index += 1
-        return
-      }
+      } while try !endOfItem(closing: UInt8(ascii: "]"))
     case UInt8(ascii: "t"): try expectWord("true")
     case UInt8(ascii: "f"): try expectWord("false")
     case UInt8(ascii: "n"): try expectWord("null")
