@@ -61,6 +61,25 @@ final class ScalarFoldingTable: Sendable {
     return (pool[start..<end], ScalarKind(rawValue: kinds[slot]))
   }
 
+  /// Ranges outside the table whose scalars normalise to themselves: CJK ideographs (letters,
+  /// ``ScalarKind`` empty) and emoji (symbols: ``ScalarKind/separator``). Common in messages,
+  /// they would otherwise be computed with Foundation for every character. The test suite
+  /// checks every scalar of these ranges against ``computeMapping(_:)``.
+  static let identityLetterRanges: [ClosedRange<UInt32>] = [0x3400...0x4DBF, 0x4E00...0x9FFF]
+  static let identitySymbolRanges: [ClosedRange<UInt32>] = [0x1F300...0x1F5FF, 0x1F600...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF]
+
+  /// The kind of a scalar that normalises to itself (see ``identityLetterRanges``), or `nil`.
+  @inline(__always)
+  static func identityKind(_ scalar: UInt32) -> ScalarKind? {
+    if scalar >= 0x3400 && scalar <= 0x9FFF {
+      return scalar <= 0x4DBF || scalar >= 0x4E00 ? [] : nil
+    }
+    if scalar >= 0x1F300 && scalar <= 0x1F9FF {
+      return scalar <= 0x1F64F || (scalar >= 0x1F680 && scalar <= 0x1F6FF) || scalar >= 0x1F900 ? .separator : nil
+    }
+    return nil
+  }
+
   /// The normalisation of one scalar (see ``TextNormalizer`` for the steps).
   static func computeMapping(_ value: UInt32) -> ([UInt8], ScalarKind) {
     guard let scalar = Unicode.Scalar(value) else { return ([0xEF, 0xBF, 0xBD], []) }

@@ -209,6 +209,10 @@ public enum TextNormalizer {
       let table = ScalarFoldingTable.shared
       if let entry = table.entry(for: scalar) {
         emit(entry.bytes, kind: entry.kind, source: source, into: &buffer)
+      } else if let kind = ScalarFoldingTable.identityKind(scalar) {
+        // The scalar itself, UTF-8 encoded in a value (no allocation). Scalars in the identity
+        // ranges are valid, so both unwraps hold.
+        emit(UTF8.encode(Unicode.Scalar(scalar)!)!, kind: kind, source: source, into: &buffer)
       } else {
         let (bytes, kind) = ScalarFoldingTable.computeMapping(scalar)
         emit(bytes[...], kind: kind, source: source, into: &buffer)
@@ -217,7 +221,7 @@ public enum TextNormalizer {
 
     @inline(__always)
     mutating func emit(
-      _ mapped: ArraySlice<UInt8>, kind: ScalarKind, source: Int,
+      _ mapped: some Collection<UInt8>, kind: ScalarKind, source: Int,
       into buffer: inout NormalizedText
     ) {
       if kind.contains(.space) {
