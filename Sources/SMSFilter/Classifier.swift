@@ -31,6 +31,8 @@ public final class Classifier: Sendable {
   /// contacts first), then block and typed entries, then the rules; an identify-only entry
   /// (action `none`) adds its label and lets the rules decide.
   public let directories: [SenderDirectory]
+  /// The rule ID a decision by `directories[i]` carries: `directory:` and the file's name.
+  private let directoryRuleIDs: [String]
   let compiled: CompiledRules
   private let pool = Mutex<[PooledState]>([])
 
@@ -64,7 +66,13 @@ public final class Classifier: Sendable {
       }
     }
     self.directories = opened + directories
+    self.directoryRuleIDs = Classifier.ruleIDs(of: self.directories)
     self.compiled = try CompiledRules(ruleSet)
+  }
+
+  /// `directory:NAME` for each directory, NAME its file's name.
+  private static func ruleIDs(of directories: [SenderDirectory]) -> [String] {
+    directories.map { "directory:" + ($0.path.split(separator: "/").last.map(String.init) ?? $0.path) }
   }
 
   /// Compiles without lowering literal-list regexes to keywords: for tests that check the
@@ -75,6 +83,7 @@ public final class Classifier: Sendable {
     self.matchLimit = MatchScratch.defaultMatchLimit
     self.budget = .unlimited
     self.directories = []
+    self.directoryRuleIDs = []
     self.compiled = try CompiledRules(ruleSet, lowerLiteralRegexes: false)
   }
 
@@ -221,28 +230,27 @@ public final class Classifier: Sendable {
   /// Allow entries in any directory first, then the first block or typed entry in directory
   /// order, then the first identify-only entry's label.
   func directoryVerdict(sender: String, country: String?) -> DirectoryVerdict {
-    var firstDeciding: (DirectoryEntry, SenderDirectory)?
+    var firstDeciding: (DirectoryEntry, Int)?
     var firstLabel: DirectoryEntry?
-    for directory in directories {
+    for (index, directory) in directories.enumerated() {
       guard let entry = directory.lookup(sender, receiverCountry: country) else { continue }
       switch entry.action {
       case .allow:
-        return .decided(directoryDecision(entry, directory))
+        return .decided(directoryDecision(entry, index))
       case .none:
         if firstLabel == nil { firstLabel = entry }
       default:
-        if firstDeciding == nil { firstDeciding = (entry, directory) }
+        if firstDeciding == nil { firstDeciding = (entry, index) }
       }
     }
-    if let (entry, directory) = firstDeciding { return .decided(directoryDecision(entry, directory)) }
+    if let (entry, index) = firstDeciding { return .decided(directoryDecision(entry, index)) }
     if let firstLabel { return .label(firstLabel.label) }
     return .unknown
   }
 
-  func directoryDecision(_ entry: DirectoryEntry, _ directory: SenderDirectory) -> Decision {
-    let name = directory.path.split(separator: "/").last.map(String.init) ?? directory.path
-    return Decision(
-      action: entry.action, subAction: entry.subAction, ruleID: "directory:" + name,
+  func directoryDecision(_ entry: DirectoryEntry, _ directoryIndex: Int) -> Decision {
+    Decision(
+      action: entry.action, subAction: entry.subAction, ruleID: directoryRuleIDs[directoryIndex],
       capabilities: capabilities, label: entry.label)
   }
 

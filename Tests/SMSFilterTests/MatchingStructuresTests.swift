@@ -57,7 +57,7 @@ import Testing
     // A brute-force reference over random texts and patterns sharing prefixes and suffixes.
     var random = SplitMix64(seed: 42)
     let alphabet = Array("abcab ".utf8)
-    func word(_ length: Int) -> [UInt8] { (0..<length).map { _ in alphabet[Int(random.next() % 5)] } }
+    func word(_ length: Int) -> [UInt8] { (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] } }
     let patterns = (0..<300).map { _ in word(1 + Int(random.next() % 6)) }
     let automaton = AhoCorasick(patterns: patterns, denseBudgetBytes: budget)
     for _ in 0..<200 {
@@ -74,6 +74,14 @@ import Testing
       }
       #expect(Set(found) == Set(expected))
       #expect(found.count == expected.count)
+    }
+  }
+}
+
+@Suite struct SenderKindBitTests {
+  @Test func eachKindHasItsOwnBitInCaseOrder() {
+    for (index, kind) in SenderKind.allCases.enumerated() {
+      #expect(kind.maskBit == 1 << index, "\(kind)")
     }
   }
 }

@@ -39,8 +39,6 @@ struct AhoCorasick: Sendable {
   /// The outputs of state `s` are `outputs[outputStart[s]..<outputStart[s + 1]]`.
   private let outputStart: [UInt32]
   private let outputs: [UInt32]
-  /// The length in bytes of each pattern.
-  let patternLengths: [Int32]
   /// See ``Tables/rowShift``.
   private let rowShift: UInt32
   private let rowInverse: UInt32
@@ -190,7 +188,6 @@ struct AhoCorasick: Sendable {
     self.classCount = classCount
     self.outputStart = outputStart
     self.outputs = outputs
-    self.patternLengths = patterns.map { Int32($0.count) }
     (rowShift, rowInverse) = AhoCorasick.exactDivision(by: classCount)
   }
 
@@ -304,21 +301,30 @@ struct AhoCorasick: Sendable {
     return tables.dense[Int(current) &+ Int(cls)]
   }
 
+  /// The pass over a text: calls `body` with the row of each state with outputs that the text
+  /// enters (flag cleared) and the index just past the byte that entered it, in text order.
+  @inline(__always)
+  static func forEachOutputState(
+    _ tables: Tables, text: UnsafePointer<UInt8>, count: Int, _ body: (_ row: UInt32, _ end: Int) -> Void
+  ) {
+    var index = 0
+    var row: UInt32 = 0
+    while index < count {
+      let step = advance(tables, text: text, count: count, from: index, state: row)
+      index = step.index
+      row = step.state & ~outputFlag
+      guard step.state & outputFlag != 0 else { return }
+      body(row, index)
+    }
+  }
+
   /// Calls `onMatch(patternID, end)` for every occurrence, where `end` is the index just past
   /// the match, in text order.
   func scan(_ text: UnsafeBufferPointer<UInt8>, onMatch: (Int, Int) -> Void) {
     guard let base = text.baseAddress else { return }
     withTables { tables in
-      var index = 0
-      var state: UInt32 = 0
-      while index < text.count {
-        let step = AhoCorasick.advance(tables, text: base, count: text.count, from: index, state: state)
-        index = step.index
-        state = step.state & ~AhoCorasick.outputFlag
-        guard step.state & AhoCorasick.outputFlag != 0 else { break }
-        for slot in tables.outputs(ofRow: state) {
-          onMatch(Int(tables.outputs[slot]), index)
-        }
+      AhoCorasick.forEachOutputState(tables, text: base, count: text.count) { row, end in
+        for slot in tables.outputs(ofRow: row) { onMatch(Int(tables.outputs[slot]), end) }
       }
     }
   }

@@ -62,8 +62,6 @@ struct CompiledRules: Sendable {
   var ruleIDs: [String] = []
   var ruleActions: [Action] = []
   var ruleSubActions: [SubAction] = []
-  /// The byte length of each literal.
-  var literalLengths: [Int] = []
   var guardRoots: [Int] = []
   var guardNames: [String] = []
   var regexes: [CompiledRegex] = []
@@ -80,9 +78,6 @@ struct CompiledRules: Sendable {
 
   /// The normalised bytes of every literal (keywords and regex literals), by pattern id.
   var literals: [[UInt8]] = []
-  /// Whether a literal needs a word boundary before / after it to count as a bounded match.
-  var needsLeftBoundary: [Bool] = []
-  var needsRightBoundary: [Bool] = []
   var automaton: AhoCorasick
 
   /// For each literal, the rules (decision-order indices) it can make candidates:
@@ -189,7 +184,6 @@ extension CompiledRules {
     self.ruleIDs = compiledRules.map(\.rule.id)
     self.ruleActions = compiledRules.map(\.rule.action)
     self.ruleSubActions = compiledRules.map(\.rule.subAction)
-    self.literalLengths = builder.literals.map(\.count)
     self.guardRoots = guardRoots
     self.guardNames = guardNames
     self.regexes = builder.regexes
@@ -218,8 +212,6 @@ extension CompiledRules {
     self.senderSets = builder.senderSets
     self.senderPrefixes = builder.senderPrefixes
     self.literals = builder.literals
-    self.needsLeftBoundary = builder.literals.map { WordBoundary.needsBoundary(before: $0) }
-    self.needsRightBoundary = builder.literals.map { WordBoundary.needsBoundary(after: $0) }
     self.automaton = AhoCorasick(patterns: builder.literals)
     self.triggerRules = triggerRules
     self.literalInfo = literalInfo
@@ -326,7 +318,7 @@ extension CompiledRules {
         return (add(.senderPrefix(senderPrefixes.count - 1)), nil)
       case .senderKind(let kinds):
         var mask: UInt8 = 0
-        for kind in kinds { mask |= 1 << UInt8(SenderKind.allCases.firstIndex(of: kind)!) }
+        for kind in kinds { mask |= kind.maskBit }
         return (add(.senderKind(mask)), nil)
       case .country(let codes):
         countryLists.append(codes.map { $0.uppercased() })

@@ -50,16 +50,7 @@ extension CompiledRules {
               }
             }
             // The automaton pass: work only where a pattern ends.
-            var row: UInt32 = 0
-            var index = 0
-            let count = text.count
-            while index < count {
-              let step = AhoCorasick.advance(tables, text: textBase, count: count, from: index, state: row)
-              index = step.index
-              row = step.state & ~AhoCorasick.outputFlag
-              guard step.state & AhoCorasick.outputFlag != 0 else { break }
-              record(row: row, end: index)
-            }
+            AhoCorasick.forEachOutputState(tables, text: textBase, count: text.count, record)
           }
         }
       }
@@ -195,8 +186,7 @@ extension CompiledRules {
 
     case .senderKind(let mask):
       state.prepareSender()
-      let bit = UInt8(1) << UInt8(SenderKind.allCases.firstIndex(of: state.senderKind)!)
-      return mask & bit != 0
+      return mask & state.senderKind.maskBit != 0
 
     case .country(let index):
       guard let code = state.query.receiverISOCountryCode else { return false }
@@ -263,8 +253,8 @@ extension CompiledRules {
           if equal {
             let end = start + needle.count
             if !bounded
-              || ((!needsLeftBoundary[literal] || !WordBoundary.wordCharacterEnds(before: start, in: text))
-                && (!needsRightBoundary[literal] || !WordBoundary.wordCharacterStarts(at: end, in: text)))
+              || ((!literalInfo[literal].needsLeftBoundary || !WordBoundary.wordCharacterEnds(before: start, in: text))
+                && (!literalInfo[literal].needsRightBoundary || !WordBoundary.wordCharacterStarts(at: end, in: text)))
             {
               return start..<end
             }

@@ -81,3 +81,18 @@ public enum SenderKind: String, CaseIterable, Sendable, Hashable {
     return true
   }
 }
+
+extension SenderKind {
+  /// This kind's bit in a set of kinds (bit `n` for the `n`th case): how compiled
+  /// `senderKind` conditions test a sender in one operation.
+  var maskBit: UInt8 {
+    switch self {
+    case .phone: 1 << 0
+    case .shortCode: 1 << 1
+    case .dlt: 1 << 2
+    case .alphanumeric: 1 << 3
+    case .email: 1 << 4
+    case .unknown: 1 << 5
+    }
+  }
+}
