@@ -77,32 +77,53 @@ public enum Benchmark {
     // Warm up (caches, branch predictors, lazily built tables) on a slice of the messages.
     var sink = 0
     for message in messages.prefix(2000) { sink &+= (naive ? session.classifyNaively(message) : session.classify(message)).action.rawValue }
-    var passTimes: [UInt64] = []
-    let start = DispatchTime.now().uptimeNanoseconds
-    var elapsed: UInt64 = 0
-    repeat {
-      let passStart = DispatchTime.now().uptimeNanoseconds
+    let passes = timedPasses(seconds: seconds) {
       if naive {
         for message in messages { sink &+= session.classifyNaively(message).action.rawValue }
       } else {
         for message in messages { sink &+= session.classify(message).action.rawValue }
       }
-      let now = DispatchTime.now().uptimeNanoseconds
-      passTimes.append(now - passStart)
-      elapsed = now - start
-    } while Double(elapsed) < seconds * 1e9 || passTimes.count < 3
+    }
     blackHole(sink)
-    passTimes.sort()
-    let median = Double(passTimes[passTimes.count / 2]) / 1e9
-    let fastest = Double(passTimes[0]) / 1e9
     let count = Double(messages.count)
     return Throughput(
-      messagesPerSecond: count / median,
-      megabytesPerSecond: Double(bytes) / median / 1e6,
-      nanosecondsPerMessage: median * 1e9 / count,
-      fastestMessagesPerSecond: count / fastest,
-      meanMessagesPerSecond: count * Double(passTimes.count) / (Double(elapsed) / 1e9),
-      passes: passTimes.count)
+      messagesPerSecond: count / passes.median,
+      megabytesPerSecond: Double(bytes) / passes.median / 1e6,
+      nanosecondsPerMessage: passes.median * 1e9 / count,
+      fastestMessagesPerSecond: count / passes.fastest,
+      meanMessagesPerSecond: count / passes.mean,
+      passes: passes.count)
+  }
+
+  /// The seconds a pass took: median, fastest and mean, and how many passes were made.
+  public struct PassTimes: Sendable {
+    /// The median pass: the headline figure (other load only ever slows a pass; the median is
+    /// neither the luckiest pass nor a disturbed one).
+    public var median: Double
+    /// The fastest pass.
+    public var fastest: Double
+    /// The mean over all passes.
+    public var mean: Double
+    /// Passes made.
+    public var count: Int
+  }
+
+  /// Runs `pass` again and again, timing each run, for at least `seconds` and `minimumPasses`.
+  public static func timedPasses(seconds: Double, minimumPasses: Int = 3, _ pass: () -> Void) -> PassTimes {
+    var times: [UInt64] = []
+    let start = DispatchTime.now().uptimeNanoseconds
+    var elapsed: UInt64 = 0
+    repeat {
+      let passStart = DispatchTime.now().uptimeNanoseconds
+      pass()
+      let now = DispatchTime.now().uptimeNanoseconds
+      times.append(now - passStart)
+      elapsed = now - start
+    } while Double(elapsed) < seconds * 1e9 || times.count < minimumPasses
+    times.sort()
+    return PassTimes(
+      median: Double(times[times.count / 2]) / 1e9, fastest: Double(times[0]) / 1e9,
+      mean: Double(elapsed) / 1e9 / Double(times.count), count: times.count)
   }
 
   /// Times each message on its own (clock read around each call) over `passes` passes.
@@ -136,17 +157,25 @@ public enum Benchmark {
 
   /// The process's resident memory now and at its peak, in megabytes (Linux `/proc`).
   public static func residentMemory() -> (current: Double, peak: Double) {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
-    func field(_ name: String) -> Double {
-      guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
-      let number = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0"
-      return (Double(number) ?? 0) / 1024
-    }
-    return (field("VmRSS:"), field("VmHWM:"))
+    let status = processStatus()
+    return ((status["VmRSS"] ?? 0) / 1024, (status["VmHWM"] ?? 0) / 1024)
   }
 
+  /// The numeric fields of `/proc/self/status` (`VmRSS`, `VmHWM`, `RssAnon`, `RssFile`, …), in
+  /// the units it gives them (kB for memory); empty where there is no `/proc`.
+  public static func processStatus() -> [String: Double] {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return [:] }
+    var values: [String: Double] = [:]
+    for line in status.split(separator: "\n") {
+      let parts = line.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" })
+      if parts.count >= 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+    }
+    return values
+  }
+
+  /// Keeps a computed value alive, so the optimiser cannot drop the work that made it.
   @inline(never)
-  static func blackHole(_ value: Int) {
+  public static func blackHole(_ value: Int) {
     if value == Int.min { print("") }
   }
 }

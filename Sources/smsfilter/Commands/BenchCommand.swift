@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
     abstract: "Measure throughput, latency, compile time, memory, the naive baseline and scaling.",
     discussion: """
       The headline runs a generated set of 1,000 rules (about 70% keyword, 30% regex) on generated
-      106-byte messages: the engine on one core, and in the same run the naive baseline (every
+      messages of about 110 bytes: the engine on one core, and in the same run the naive baseline (every
       rule evaluated in priority order with PCRE2-JIT, first match). With CORPUS, the rule set
       (--rules or the built-in one) is also measured on the corpus's message bodies.
       """)
@@ -89,8 +89,8 @@ struct BenchCommand: ParsableCommand {
       let messages = workload.messages(count: 20_000)
       let log: (String) -> Void = { line in if format == .text { print(line) } else { printError(line) } }
       let environment = Report.Environment(
-        date: ISO8601DateFormatter().string(from: Date()), machine: BenchCommand.machineDescription(),
-        cores: ProcessInfoCores.count, toolchain: BenchCommand.toolchain())
+        date: ISO8601DateFormatter().string(from: Date()), machine: BenchSupport.machine(),
+        cores: ProcessInfoCores.count, toolchain: BenchSupport.buildKind())
       log("machine: \(environment.machine), \(environment.cores) cores; \(environment.toolchain); \(environment.date)")
 
       // Headline: 1,000 generated rules.
@@ -105,9 +105,9 @@ struct BenchCommand: ParsableCommand {
       let naive = Benchmark.throughput(classifier, messages, seconds: seconds, naive: true)
       let latency = Benchmark.latency(classifier, messages, passes: 3)
       let speedup = engine.messagesPerSecond / naive.messagesPerSecond
-      log("engine (1 core): \(BenchCommand.rate(engine.messagesPerSecond)) msgs/s, \(String(format: "%.1f", engine.megabytesPerSecond)) MB/s, \(String(format: "%.0f", engine.nanosecondsPerMessage)) ns/msg")
+      log("engine (1 core): \(BenchSupport.rate(engine.messagesPerSecond)) msgs/s, \(String(format: "%.1f", engine.megabytesPerSecond)) MB/s, \(String(format: "%.0f", engine.nanosecondsPerMessage)) ns/msg")
       log("latency: p50 \(Int(latency.p50)) ns, p99 \(Int(latency.p99)) ns, p99.9 \(Int(latency.p999)) ns, max \(Int(latency.max)) ns")
-      log("naive baseline (1 core): \(BenchCommand.rate(naive.messagesPerSecond)) msgs/s")
+      log("naive baseline (1 core): \(BenchSupport.rate(naive.messagesPerSecond)) msgs/s")
       log("speed-up: \(String(format: "%.1f", speedup))x")
 
       // Scaling series.
@@ -127,7 +127,7 @@ struct BenchCommand: ParsableCommand {
           Benchmark.ScalingPoint(
             rules: count, messagesPerSecond: result.messagesPerSecond, compileMilliseconds: ms,
             automatonStates: s.automatonStates, automatonBytes: s.automatonBytes, residentMegabytes: memory.current))
-        log("scaling: \(count) rules: \(BenchCommand.rate(result.messagesPerSecond)) msgs/s, compile \(String(format: "%.0f", ms)) ms, \(s.automatonStates) states, automaton \(String(format: "%.1f", Double(s.automatonBytes) / 1e6)) MB, RSS \(String(format: "%.1f", memory.current)) MB")
+        log("scaling: \(count) rules: \(BenchSupport.rate(result.messagesPerSecond)) msgs/s, compile \(String(format: "%.0f", ms)) ms, \(s.automatonStates) states, automaton \(String(format: "%.1f", Double(s.automatonBytes) / 1e6)) MB, RSS \(String(format: "%.1f", memory.current)) MB")
       }
 
       // The real rule set on a corpus.
@@ -142,7 +142,7 @@ struct BenchCommand: ParsableCommand {
         corpusRun = .init(
           name: ruleClassifier.ruleSet.name, rules: ruleClassifier.ruleSet.rules.count, messages: bodies.count,
           engine: e, naive: n, speedup: e.messagesPerSecond / n.messagesPerSecond)
-        log("rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchCommand.rate(e.messagesPerSecond)) msgs/s, naive \(BenchCommand.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x")
+        log("rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchSupport.rate(e.messagesPerSecond)) msgs/s, naive \(BenchSupport.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x")
       }
 
       // End to end: the classify command over a file of plain-text lines — the headline's
@@ -161,14 +161,14 @@ struct BenchCommand: ParsableCommand {
           lines: endToEndLines, bodies: messages.map(\.messageBody), ruleArguments: ["--rules", rulesFile.path],
           keepingInputAt: keep?.appendingPathComponent("messages.txt"))
         if let e = endToEnd {
-          log("end-to-end classify, generated rules and messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchCommand.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchCommand.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
+          log("end-to-end classify, generated rules and messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchSupport.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchSupport.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
         }
         if !corpusBodies.isEmpty {
           endToEndOnCorpus = try BenchCommand.endToEnd(
             lines: endToEndLines, bodies: corpusBodies,
             ruleArguments: rules.rulePaths.flatMap { ["--rules", $0] } + rules.directoryPaths.flatMap { ["--directory", $0] })
           if let e = endToEndOnCorpus {
-            log("end-to-end classify, the rule set on corpus messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchCommand.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchCommand.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
+            log("end-to-end classify, the rule set on corpus messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchSupport.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchSupport.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
           }
         }
       }
@@ -184,15 +184,9 @@ struct BenchCommand: ParsableCommand {
           engine: engine, latencyNanoseconds: latency, naive: naive, speedup: speedup, scaling: points,
           ruleSetOnCorpus: corpusRun, endToEnd: endToEnd, endToEndOnCorpus: endToEndOnCorpus,
           peakResidentMegabytes: peak)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        try BenchSupport.printJSON(report)
       }
     }
-  }
-
-  static func rate(_ value: Double) -> String {
-    value >= 1e6 ? String(format: "%.2f M", value / 1e6) : String(format: "%.0f k", value / 1e3)
   }
 
   static func usesRegex(_ condition: Condition) -> Bool {
@@ -201,29 +195,6 @@ struct BenchCommand: ParsableCommand {
     case .all(let list), .any(let list), .none(let list), .atLeast(_, let list): return list.contains(where: usesRegex)
     default: return false
     }
-  }
-
-  static func machineDescription() -> String {
-    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-      .split(separator: "\n").first { $0.hasPrefix("model name") }
-      .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-    let memory = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?
-      .split(separator: "\n").first { $0.hasPrefix("MemTotal") }
-      .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Double($0) }.map { String(format: "%.0f GiB", $0 / 1_048_576) } ?? "?"
-    return "\(cpu), \(memory)"
-  }
-
-  static func toolchain() -> String {
-    #if compiler(>=6.3)
-      let compiler = "Swift 6.3+"
-    #else
-      let compiler = "Swift 6.x"
-    #endif
-    #if DEBUG
-      return compiler + " (debug build: use `swift build -c release` for real figures)"
-    #else
-      return compiler + " (release build)"
-    #endif
   }
 
   /// Message bodies from a JSON Lines or TSV file, or a folder of them (labels are not needed).

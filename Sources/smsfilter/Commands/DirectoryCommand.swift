@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import SMSFilter
+import SMSFilterEvaluation
 
 /// `smsfilter directory …`: build, update, query and measure sender directory files.
 struct DirectoryCommand: ParsableCommand {
@@ -200,7 +201,7 @@ extension DirectoryCommand {
       try reportingFailures {
         let directory = try DirectoryCommand.open(file, verify: false)
         let stats = directory.statistics()
-        let checksum = DirectoryCommand.hex(stats.checksum)
+        let checksum = String(format: "0x%016llx", stats.checksum)
         switch format {
         case .text:
           print("file: \(file)")
@@ -219,7 +220,7 @@ extension DirectoryCommand {
             byKind: Dictionary(uniqueKeysWithValues: stats.byKind.map { ($0.key.rawValue, $0.value) }),
             labels: stats.labels, labelledEntries: stats.labelled, checksum: checksum, checksumOK: stats.checksumOK,
             sections: Dictionary(uniqueKeysWithValues: stats.sections.map { ($0.name, $0.bytes) }))
-          try DirectoryCommand.printJSON(report)
+          try BenchSupport.printJSON(report)
         }
         if !stats.checksumOK { throw ExitCode(1) }
       }
@@ -321,7 +322,7 @@ extension DirectoryCommand {
         let path = keep ?? FileManager.default.temporaryDirectory
           .appendingPathComponent("smsfilter-directory-bench-\(getpid()).smsdir").path
         defer { if keep == nil { try? FileManager.default.removeItem(atPath: path) } }
-        log("machine: \(DirectoryCommand.machine()); \(DirectoryCommand.buildKind())")
+        log("machine: \(BenchSupport.machine()), \(ProcessInfo.processInfo.activeProcessorCount) cores; \(BenchSupport.buildKind())")
 
         // Build from text (generation is not timed).
         let synthetic = SyntheticDirectory(entries: entries)
@@ -343,7 +344,7 @@ extension DirectoryCommand {
         // Queries are made before the memory baseline.
         let hits = synthetic.hits(count: queries)
         let misses = synthetic.misses(count: queries)
-        let before = DirectoryCommand.memoryStatus()
+        let before = Benchmark.processStatus()
 
         var unverified = [Double]()
         for _ in 0..<3 {
@@ -372,13 +373,13 @@ extension DirectoryCommand {
         let batchHitRun = DirectoryCommand.measure(directory, hits, seconds: seconds, batch: batch)
         let batchMissRun = DirectoryCommand.measure(directory, misses, seconds: seconds, batch: batch)
         log(
-          "lookups (1 core, random order): hits \(DirectoryCommand.rate(hitRun.lookupsPerSecond))/s (\(String(format: "%.0f", hitRun.nanosecondsPerLookup)) ns, \(hitRun.found)/\(hitRun.lookups) found), misses \(DirectoryCommand.rate(missRun.lookupsPerSecond))/s (\(String(format: "%.0f", missRun.nanosecondsPerLookup)) ns, \(missRun.found) found); hits reading the label too \(DirectoryCommand.rate(labelRun.lookupsPerSecond))/s"
+          "lookups (1 core, random order): hits \(BenchSupport.rate(hitRun.lookupsPerSecond))/s (\(String(format: "%.0f", hitRun.nanosecondsPerLookup)) ns, \(hitRun.found)/\(hitRun.lookups) found), misses \(BenchSupport.rate(missRun.lookupsPerSecond))/s (\(String(format: "%.0f", missRun.nanosecondsPerLookup)) ns, \(missRun.found) found); hits reading the label too \(BenchSupport.rate(labelRun.lookupsPerSecond))/s"
         )
         log(
-          "batch lookups (1 core, random order, \(batch) senders a call): hits \(DirectoryCommand.rate(batchHitRun.lookupsPerSecond))/s (\(String(format: "%.0f", batchHitRun.nanosecondsPerLookup)) ns, \(batchHitRun.found)/\(batchHitRun.lookups) found), misses \(DirectoryCommand.rate(batchMissRun.lookupsPerSecond))/s (\(String(format: "%.0f", batchMissRun.nanosecondsPerLookup)) ns, \(batchMissRun.found) found); speed-up over single lookups \(String(format: "%.1f", batchHitRun.lookupsPerSecond / hitRun.lookupsPerSecond))× on hits"
+          "batch lookups (1 core, random order, \(batch) senders a call): hits \(BenchSupport.rate(batchHitRun.lookupsPerSecond))/s (\(String(format: "%.0f", batchHitRun.nanosecondsPerLookup)) ns, \(batchHitRun.found)/\(batchHitRun.lookups) found), misses \(BenchSupport.rate(batchMissRun.lookupsPerSecond))/s (\(String(format: "%.0f", batchMissRun.nanosecondsPerLookup)) ns, \(batchMissRun.found) found); speed-up over single lookups \(String(format: "%.1f", batchHitRun.lookupsPerSecond / hitRun.lookupsPerSecond))× on hits"
         )
 
-        let after = DirectoryCommand.memoryStatus()
+        let after = Benchmark.processStatus()
         let anonymous = (after["RssAnon"] ?? 0) - (before["RssAnon"] ?? 0)
         let fileMapped = (after["RssFile"] ?? 0) - (before["RssFile"] ?? 0)
         let resident = (after["VmRSS"] ?? 0) - (before["VmRSS"] ?? 0)
@@ -401,12 +402,12 @@ extension DirectoryCommand {
         }
         if format == .json {
           let report = Report(
-            machine: DirectoryCommand.machine(), build: DirectoryCommand.buildKind(), entries: entries,
+            machine: "\(BenchSupport.machine()), \(ProcessInfo.processInfo.activeProcessorCount) cores", build: BenchSupport.buildKind(), entries: entries,
             sourceBytes: sourceBytes, buildSeconds: buildSeconds, writeSeconds: writeSeconds, fileBytes: fileBytes,
             labels: labels, openMilliseconds: openMs, openWithoutChecksumMilliseconds: openUnverifiedMs, hits: hitRun,
             misses: missRun, hitsReadingLabels: labelRun, batchSize: batch, batchHits: batchHitRun,
             batchMisses: batchMissRun, memory: memory, targetsMet: targets)
-          try DirectoryCommand.printJSON(report)
+          try BenchSupport.printJSON(report)
         }
       }
     }
@@ -423,13 +424,8 @@ extension DirectoryCommand {
     var lookups = 0
     var found = 0
     var sum = 0
-    var passTimes: [UInt64] = []
-    let start = DispatchTime.now().uptimeNanoseconds
-    let budget = UInt64(seconds * 1e9)
-    var elapsed: UInt64 = 0
     let country = SyntheticDirectory.country
-    repeat {
-      let passStart = DispatchTime.now().uptimeNanoseconds
+    let passes = Benchmark.timedPasses(seconds: seconds) {
       if let batch {
         var start = queries.startIndex
         while start < queries.endIndex {
@@ -450,18 +446,14 @@ extension DirectoryCommand {
           }
         }
       }
-      let now = DispatchTime.now().uptimeNanoseconds
-      passTimes.append(now - passStart)
       lookups += queries.count
-      elapsed = now - start
-    } while elapsed < budget || passTimes.count < 3
-    if sum == Int.min { print("") }  // keeps the results alive
-    passTimes.sort()
-    let perSecond = Double(queries.count) / (Double(passTimes[passTimes.count / 2]) / 1e9)
+    }
+    Benchmark.blackHole(sum)
+    let perSecond = Double(queries.count) / passes.median
     return .init(
-      lookups: lookups, found: found, passes: passTimes.count, lookupsPerSecond: perSecond,
-      nanosecondsPerLookup: 1e9 / perSecond, fastestLookupsPerSecond: Double(queries.count) / (Double(passTimes[0]) / 1e9),
-      meanLookupsPerSecond: Double(lookups) / (Double(elapsed) / 1e9))
+      lookups: lookups, found: found, passes: passes.count, lookupsPerSecond: perSecond,
+      nanosecondsPerLookup: 1e9 / perSecond, fastestLookupsPerSecond: Double(queries.count) / passes.fastest,
+      meanLookupsPerSecond: Double(queries.count) / passes.mean)
   }
 }
 
@@ -521,47 +513,5 @@ extension DirectoryCommand {
     let start = DispatchTime.now().uptimeNanoseconds
     let value = try body()
     return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-  }
-
-  /// VmRSS, RssAnon, RssFile and RssShmem from /proc/self/status, in kB.
-  static func memoryStatus() -> [String: Double] {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return [:] }
-    var values: [String: Double] = [:]
-    for line in status.split(separator: "\n") {
-      let parts = line.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" })
-      guard parts.count >= 2, ["VmRSS", "RssAnon", "RssFile", "RssShmem"].contains(String(parts[0])) else { continue }
-      values[String(parts[0])] = Double(parts[1])
-    }
-    return values
-  }
-
-  static func machine() -> String {
-    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-      .split(separator: "\n").first { $0.hasPrefix("model name") }
-      .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) }
-    return "\(cpu ?? "unknown CPU"), \(ProcessInfo.processInfo.activeProcessorCount) cores"
-  }
-
-  static func buildKind() -> String {
-    #if DEBUG
-      return "debug build (use -c release for real figures)"
-    #else
-      return "release build"
-    #endif
-  }
-
-  static func rate(_ value: Double) -> String {
-    value >= 1e6 ? String(format: "%.2f M", value / 1e6) : String(format: "%.0f k", value / 1e3)
-  }
-
-  static func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
-  }
-
-  static func printJSON<T: Encodable>(_ value: T) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
   }
 }
