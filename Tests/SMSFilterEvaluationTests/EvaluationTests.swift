@@ -121,6 +121,7 @@ enum Paths {
       #expect(section["accuracy"] is Double)
       #expect(section["macroF1"] is Double)
       let classes = try #require(section["classes"] as? [String: [String: Any]])
+      #expect(!classes.isEmpty)
       for scores in classes.values {
         for field in ["precision", "recall", "f1", "support"] { #expect(scores[field] != nil) }
       }
