@@ -54,4 +54,64 @@ import Testing
     }
     #expect(checked > 100)  // the corpus exercises many gated regexes
   }
+
+  /// Keyword rules hold as soon as the pass finds their keyword, without being evaluated; the
+  /// other rules are candidates evaluated only up to that known winner. Over a tiny vocabulary
+  /// (so keywords occur inside each other and inside longer words), with bounded and unbounded
+  /// keywords, one- and two-keyword `allKeywords`, keywords shared between rule kinds, gated
+  /// regexes, vetoes and tied priorities, the compiled matcher must still decide as plain
+  /// evaluation does.
+  @Test(arguments: [1, 2, 3, 4, 5, 6])
+  func keywordRulesKnownToHoldAgreeWithPlainEvaluation(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    func draw(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+    let vocabulary = ["ab", "abc", "bca", "ca", "cab", "b", "abca", "çab", "ab-c", "日本"]
+    func word() -> String { vocabulary[draw(vocabulary.count)] }
+    func condition(depth: Int = 0) -> Condition {
+      switch draw(depth > 0 ? 7 : 9) {
+      case 0, 1: return .anyKeyword((0..<(1 + draw(3))).map { _ in word() }, wordBoundary: draw(3) != 0)
+      case 2: return .allKeywords([word()], wordBoundary: draw(2) == 0)
+      case 3: return .allKeywords([word(), word()], wordBoundary: draw(2) == 0)
+      case 4: return .regex("\\b\(word())\\s+\\d")
+      case 5: return .regex("\\d{3}")  // no literal: always a candidate
+      case 6: return .none([.anyKeyword([word()], wordBoundary: true)])
+      case 7: return .all([condition(depth: depth + 1), .none([condition(depth: depth + 1)])])  // a veto
+      default: return .any([condition(depth: depth + 1), condition(depth: depth + 1)])
+      }
+    }
+    let rules = (0..<60).map { index in
+      Rule(id: "R\(index)", action: .junk, priority: draw(6), condition: condition())
+    }
+    let separators = [" ", "", "-", ", ", " 123 ", "x"]
+    let messages = (0..<1500).map { _ in
+      MessageQuery(body: (0..<(1 + draw(6))).map { _ in word() + separators[draw(separators.count)] }.joined())
+    }
+    let session = try Classifier(ruleSet: RuleSet(rules: rules), budget: .unlimited).makeSession()
+    var matched = 0
+    for query in messages {
+      let compiled = session.classify(query)
+      #expect(compiled == session.classifyNaively(query), "\(query.messageBody)")
+      if compiled.ruleID != nil { matched += 1 }
+    }
+    #expect(matched > 100)
+  }
+
+  /// A keyword rule known to hold does not win while rules before it could not be evaluated:
+  /// when the budget runs out first, the decision says so instead of guessing.
+  @Test func aKnownKeywordWinnerWaitsForTheRegexesBeforeIt() throws {
+    let rules =
+      (0..<3).map { Rule(id: "RX\($0)", action: .junk, priority: 10, condition: .regex("\\d{7}[a-z]{\($0 + 1)}\\d")) }
+      + [Rule(id: "KEYWORD", action: .promotion, priority: 1, condition: .anyKeyword(["sale"], wordBoundary: true))]
+    let query = MessageQuery(body: "big sale 1234567")
+    func decide(maxRegexRuns: Int) throws -> Decision {
+      try Classifier(
+        ruleSet: RuleSet(rules: rules),
+        budget: MessageBudget(maxRegexRuns: maxRegexRuns, maxRegexNanoseconds: 10_000_000_000)
+      ).classify(query)
+    }
+    let starved = try decide(maxRegexRuns: 2)
+    #expect(starved.budgetExhausted && starved.ruleID == nil)
+    let enough = try decide(maxRegexRuns: 3)
+    #expect(!enough.budgetExhausted && enough.ruleID == "KEYWORD")
+  }
 }

@@ -59,7 +59,9 @@ import Testing
     let alphabet = Array("abcab ".utf8)
     func word(_ length: Int) -> [UInt8] { (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] } }
     let patterns = (0..<300).map { _ in word(1 + Int(random.next() % 6)) }
-    let automaton = AhoCorasick(patterns: patterns, denseBudgetBytes: budget)
+    // Each pattern carries two payload words derived from its id, reported with it.
+    let payloads = patterns.indices.map { [UInt32($0) &* 7 &+ 1, UInt32($0) ^ 0xABCD] }
+    let automaton = AhoCorasick(patterns: patterns, payloads: payloads, denseBudgetBytes: budget)
     for _ in 0..<200 {
       let text = word(Int(random.next() % 120))
       var found: [[Int]] = []
@@ -74,6 +76,9 @@ import Testing
       }
       #expect(Set(found) == Set(expected))
       #expect(found.count == expected.count)
+      let reported = text.withUnsafeBufferPointer { automaton.payloads($0) }
+      #expect(reported.count == expected.count)
+      for entry in reported { #expect(Array(entry.dropFirst()) == payloads[Int(entry[0])]) }
     }
   }
 }

@@ -15,6 +15,12 @@
 /// target carries ``outputFlag`` when the target state ends at least one pattern, so one
 /// comparison (`target < denseRows`) tells the common step — to a dense state without output —
 /// from everything else.
+///
+/// What a state reports is stored with it as *entries*: the pattern's id followed by the
+/// caller's fixed-size payload for that pattern (for the matcher: the literal's trigger list,
+/// length and boundary needs). A sparse state keeps its entries at the end of its own record,
+/// which the step that entered it has just read; a dense state's entries are in ``denseEntries``.
+/// So reporting a match reads no table indexed by pattern.
 struct AhoCorasick: Sendable {
   /// The memory given to full DFA rows.
   static let denseBudgetBytes = 1 << 20
@@ -25,33 +31,40 @@ struct AhoCorasick: Sendable {
   private let denseCount: Int
   /// `denseCount * classCount`: rows below are dense, rows from here on sparse.
   private let denseRows: Int
-  /// The sparse states' records, back to back, each in one or two cache lines so that a step
-  /// reads one place: its failure link (a row; dense rows are complete and need none), its
-  /// number of children `n`, its state number, then the children's classes (four bytes a
-  /// word) and their targets (rows | flag). A sparse state's row is `denseRows` plus the
-  /// offset of its record. See ``SparseRecord``.
+  /// The sparse states' records, back to back, in depth-first order (see ``SparseRecord``):
+  /// failure link (a row; dense rows are complete and need none), number of children, number
+  /// of entries, the children's classes (four bytes a word), their targets (rows | flag), and
+  /// the state's entries. A sparse state's row is `denseRows` plus the offset of its record.
   private let sparse: [UInt32]
+  /// The entries of dense state `s` are `denseEntries[denseEntryStart[s]..<denseEntryStart[s + 1]]`.
+  private let denseEntryStart: [UInt32]
+  private let denseEntries: [UInt32]
   /// The number of states.
   let stateCount: Int
+  /// Words per entry: the pattern id, then the payload.
+  let entryWords: Int
   /// Each byte's equivalence class.
   private let classOf: [UInt8]
   private let classCount: Int
-  /// The outputs of state `s` are `outputs[outputStart[s]..<outputStart[s + 1]]`.
-  private let outputStart: [UInt32]
-  private let outputs: [UInt32]
   /// See ``Tables/rowShift``.
   private let rowShift: UInt32
   private let rowInverse: UInt32
 
   /// The approximate memory used by the tables, in bytes.
   var memoryBytes: Int {
-    dense.count * 4 + sparse.count * 4
-      + outputs.count * 4 + outputStart.count * 4 + 256
+    dense.count * 4 + sparse.count * 4 + denseEntries.count * 4 + denseEntryStart.count * 4 + 256
   }
 
   /// Builds the automaton for `patterns` (non-empty byte strings; duplicates allowed, each keeps
   /// its own id, its index), giving dense rows `denseBudgetBytes` of memory (at least the root's).
-  init(patterns: [[UInt8]], denseBudgetBytes: Int = AhoCorasick.denseBudgetBytes) {
+  ///
+  /// - Parameter payloads: empty, or one list of words per pattern, all of the same length,
+  ///   reported with the pattern's id wherever it ends (``Tables/entries(ofRow:)``).
+  init(patterns: [[UInt8]], payloads: [[UInt32]] = [], denseBudgetBytes: Int = AhoCorasick.denseBudgetBytes) {
+    precondition(payloads.isEmpty || payloads.count == patterns.count, "one payload per pattern")
+    let payloadWords = payloads.first?.count ?? 0
+    precondition(payloads.allSatisfy { $0.count == payloadWords }, "payloads of one size")
+    let entryWords = 1 + payloadWords
     // Byte classes: one per distinct byte used, plus class 0 for every unused byte.
     var used = [Bool](repeating: false, count: 256)
     for pattern in patterns { for byte in pattern { used[Int(byte)] = true } }
@@ -130,12 +143,21 @@ struct AhoCorasick: Sendable {
     let denseRows = denseCount * classCount
     var newID = [Int](repeating: 0, count: stateCount)
     for (position, old) in order.enumerated() { newID[Int(old)] = position }
-    // Each sparse state's record offset, from its number of children.
+    // Each sparse state's record offset. Records are laid out depth-first (a trie pre-order),
+    // not breadth-first: a text that follows a keyword walks from a state to its child, and in
+    // pre-order a state's first child comes right after it, so the walk along a word reads
+    // consecutive memory instead of one far place per byte.
     var recordOffset = [Int](repeating: 0, count: stateCount - denseCount)
     var sparseWords = 0
-    for position in denseCount..<stateCount {
-      recordOffset[position - denseCount] = sparseWords
-      sparseWords += SparseRecord.words(children: childList[Int(order[position])].count)
+    var stack: [Int32] = [0]
+    while let old = stack.popLast() {
+      let position = newID[Int(old)]
+      if position >= denseCount {
+        recordOffset[position - denseCount] = sparseWords
+        sparseWords += SparseRecord.words(
+          children: childList[Int(old)].count, entryWords: merged[Int(old)].count * entryWords)
+      }
+      for (_, child) in childList[Int(old)].reversed() { stack.append(child) }
     }
     precondition(denseRows + sparseWords < Int(AhoCorasick.outputFlag), "automaton too large")
     func row(_ position: Int) -> UInt32 {
@@ -144,13 +166,19 @@ struct AhoCorasick: Sendable {
     func flagged(_ old: Int) -> UInt32 {
       row(newID[old]) | (merged[old].isEmpty ? 0 : AhoCorasick.outputFlag)
     }
+    func appendEntries(of old: Int, to words: inout [UInt32]) {
+      for id in merged[old] {
+        words.append(id)
+        if !payloads.isEmpty { words.append(contentsOf: payloads[Int(id)]) }
+      }
+    }
     var fail = [Int](repeating: 0, count: stateCount)
-    var outputStart: [UInt32] = [0]
-    var outputs: [UInt32] = []
-    for (position, old) in order.enumerated() {
-      fail[position] = newID[Int(failOld[Int(old)])]
-      outputs.append(contentsOf: merged[Int(old)])
-      outputStart.append(UInt32(outputs.count))
+    for (position, old) in order.enumerated() { fail[position] = newID[Int(failOld[Int(old)])] }
+    var denseEntryStart: [UInt32] = [0]
+    var denseEntries: [UInt32] = []
+    for position in 0..<denseCount {
+      appendEntries(of: Int(order[position]), to: &denseEntries)
+      denseEntryStart.append(UInt32(denseEntries.count))
     }
 
     // 4. Dense rows for the first states: δ(s, c) = child, else δ(fail(s), c) (a shallower,
@@ -167,27 +195,33 @@ struct AhoCorasick: Sendable {
     }
     // 5. Sparse records for the rest.
     var sparse = [UInt32](repeating: 0, count: sparseWords)
+    var entryWordsOfRecord: [UInt32] = []
     for position in denseCount..<stateCount {
-      let children = childList[Int(order[position])]
+      let old = Int(order[position])
+      let children = childList[old]
       let base = recordOffset[position - denseCount]
       sparse[base + SparseRecord.fail] = row(fail[position])
       sparse[base + SparseRecord.count] = UInt32(children.count)
-      sparse[base + SparseRecord.state] = UInt32(position)
+      sparse[base + SparseRecord.entryCount] = UInt32(merged[old].count)
       let targets = base + SparseRecord.classes + SparseRecord.classWords(children: children.count)
       for (k, (cls, child)) in children.enumerated() {
         sparse[base + SparseRecord.classes + k / 4] |= UInt32(cls) << UInt32(8 * (k % 4))
         sparse[targets + k] = flagged(Int(child))
       }
+      entryWordsOfRecord.removeAll(keepingCapacity: true)
+      appendEntries(of: old, to: &entryWordsOfRecord)
+      for (k, word) in entryWordsOfRecord.enumerated() { sparse[targets + children.count + k] = word }
     }
     self.dense = dense
     self.denseCount = denseCount
     self.denseRows = denseRows
     self.stateCount = stateCount
     self.sparse = sparse
+    self.denseEntryStart = denseEntryStart
+    self.denseEntries = denseEntries
+    self.entryWords = entryWords
     self.classOf = classOf
     self.classCount = classCount
-    self.outputStart = outputStart
-    self.outputs = outputs
     (rowShift, rowInverse) = AhoCorasick.exactDivision(by: classCount)
   }
 
@@ -204,30 +238,32 @@ struct AhoCorasick: Sendable {
   struct Tables {
     let dense: UnsafePointer<UInt32>
     let denseRows: UInt32
-    let denseCount: Int
-    let classCount: Int
     let sparse: UnsafePointer<UInt32>
     let classOf: UnsafePointer<UInt8>
-    let outputStart: UnsafePointer<UInt32>
-    let outputs: UnsafePointer<UInt32>
+    let denseEntryStart: UnsafePointer<UInt32>
+    let denseEntries: UnsafePointer<UInt32>
+    /// Words per entry.
+    let entryWords: Int
     /// A dense row divided by the class count, without a division: `classCount` is
     /// `odd << rowShift`, and a row is an exact multiple of it, so the state is
     /// `(row >> rowShift) * odd⁻¹` modulo 2³² (``rowInverse``, the inverse of the odd part).
     let rowShift: UInt32
     let rowInverse: UInt32
 
-    /// The state number of a row (flag cleared): for ``outputStart``.
+    /// The entries (pattern id, then payload, ``entryWords`` words each) of the state with
+    /// `row` (flag cleared), back to back.
     @inline(__always)
-    func state(ofRow row: UInt32) -> Int {
-      row < denseRows
-        ? Int((row &>> rowShift) &* rowInverse) : Int(sparse[Int(row &- denseRows) &+ SparseRecord.state])
-    }
-
-    /// The outputs of the state with `row`.
-    @inline(__always)
-    func outputs(ofRow row: UInt32) -> Range<Int> {
-      let state = state(ofRow: row)
-      return Int(outputStart[state])..<Int(outputStart[state &+ 1])
+    func entries(ofRow row: UInt32) -> UnsafeBufferPointer<UInt32> {
+      if row < denseRows {
+        let state = Int((row &>> rowShift) &* rowInverse)
+        let start = Int(denseEntryStart[state])
+        return UnsafeBufferPointer(start: denseEntries + start, count: Int(denseEntryStart[state &+ 1]) &- start)
+      }
+      let record = sparse + Int(row &- denseRows)
+      let children = Int(record[SparseRecord.count])
+      return UnsafeBufferPointer(
+        start: record + (SparseRecord.classes &+ SparseRecord.classWords(children: children) &+ children),
+        count: Int(record[SparseRecord.entryCount]) &* entryWords)
     }
   }
 
@@ -237,16 +273,16 @@ struct AhoCorasick: Sendable {
     dense.withUnsafeBufferPointer { dense in
       sparse.withUnsafeBufferPointer { sparse in
         classOf.withUnsafeBufferPointer { classOf in
-          outputStart.withUnsafeBufferPointer { outputStart in
-            outputs.withUnsafeBufferPointer { outputs in
+          denseEntryStart.withUnsafeBufferPointer { denseEntryStart in
+            denseEntries.withUnsafeBufferPointer { denseEntries in
               // Empty arrays may have no base address; give them a valid dummy.
-              let empty = UnsafePointer<UInt32>(bitPattern: 0x8) ?? outputStart.baseAddress!
+              let empty = denseEntryStart.baseAddress!
               return body(
                 Tables(
-                  dense: dense.baseAddress!, denseRows: UInt32(denseRows), denseCount: denseCount,
-                  classCount: classCount, sparse: sparse.baseAddress ?? empty,
-                  classOf: classOf.baseAddress!, outputStart: outputStart.baseAddress!,
-                  outputs: outputs.baseAddress ?? empty, rowShift: rowShift, rowInverse: rowInverse))
+                  dense: dense.baseAddress!, denseRows: UInt32(denseRows), sparse: sparse.baseAddress ?? empty,
+                  classOf: classOf.baseAddress!, denseEntryStart: denseEntryStart.baseAddress!,
+                  denseEntries: denseEntries.baseAddress ?? empty, entryWords: entryWords,
+                  rowShift: rowShift, rowInverse: rowInverse))
             }
           }
         }
@@ -257,25 +293,29 @@ struct AhoCorasick: Sendable {
   /// The inner loop: advances from the state with row `state` over `text[index...]` until a
   /// state with outputs is entered (returns the index just past that byte and the state's row,
   /// flag included) or the text ends. Kept small so its state stays in registers: a step
-  /// between dense states without output is one class load, one table load and one compare.
+  /// between dense states is one class load, one table load and one sign test.
   @inline(never)
   static func advance(
     _ tables: Tables, text: UnsafePointer<UInt8>, count: Int, from start: Int, state: UInt32
   ) -> (index: Int, state: UInt32) {
+    let dense = tables.dense
+    let classOf = tables.classOf
     let denseRows = tables.denseRows
     var row = state
     var index = start
     while index < count {
-      let cls = tables.classOf[Int(text[index])]
+      let cls = classOf[Int(text[index])]
       index &+= 1
-      let target =
-        row < denseRows ? tables.dense[Int(row) &+ Int(cls)] : sparseStep(tables, row: row, cls: cls)
-      if target < denseRows {
+      if row < denseRows {
+        let target = dense[Int(row) &+ Int(cls)]
+        // The flag is the sign bit.
+        if Int32(bitPattern: target) < 0 { return (index, target) }
         row = target
-        continue
+      } else {
+        let target = sparseStep(tables, row: row, cls: cls)
+        if Int32(bitPattern: target) < 0 { return (index, target) }
+        row = target
       }
-      row = target & ~outputFlag
-      if target & outputFlag != 0 { return (index, target) }
     }
     return (index, row)
   }
@@ -303,9 +343,12 @@ struct AhoCorasick: Sendable {
 
   /// The pass over a text: calls `body` with the row of each state with outputs that the text
   /// enters (flag cleared) and the index just past the byte that entered it, in text order.
+  /// `body` may update `accumulator` (passed `inout`, so the hot loop captures no mutable
+  /// variable, which would cost a dynamic exclusivity check on every access).
   @inline(__always)
-  static func forEachOutputState(
-    _ tables: Tables, text: UnsafePointer<UInt8>, count: Int, _ body: (_ row: UInt32, _ end: Int) -> Void
+  static func forEachOutputState<Accumulator>(
+    _ tables: Tables, text: UnsafePointer<UInt8>, count: Int, into accumulator: inout Accumulator,
+    _ body: (_ accumulator: inout Accumulator, _ row: UInt32, _ end: Int) -> Void
   ) {
     var index = 0
     var row: UInt32 = 0
@@ -314,7 +357,7 @@ struct AhoCorasick: Sendable {
       index = step.index
       row = step.state & ~outputFlag
       guard step.state & outputFlag != 0 else { return }
-      body(row, index)
+      body(&accumulator, row, index)
     }
   }
 
@@ -323,10 +366,28 @@ struct AhoCorasick: Sendable {
   func scan(_ text: UnsafeBufferPointer<UInt8>, onMatch: (Int, Int) -> Void) {
     guard let base = text.baseAddress else { return }
     withTables { tables in
-      AhoCorasick.forEachOutputState(tables, text: base, count: text.count) { row, end in
-        for slot in tables.outputs(ofRow: row) { onMatch(Int(tables.outputs[slot]), end) }
+      var none: Void = ()
+      AhoCorasick.forEachOutputState(tables, text: base, count: text.count, into: &none) { _, row, end in
+        let entries = tables.entries(ofRow: row)
+        for entry in stride(from: 0, to: entries.count, by: tables.entryWords) { onMatch(Int(entries[entry]), end) }
       }
     }
+  }
+
+  /// The payload stored for every occurrence `scan` reports, by pattern id, as the tables hold
+  /// it (for tests).
+  func payloads(_ text: UnsafeBufferPointer<UInt8>) -> [[UInt32]] {
+    guard let base = text.baseAddress else { return [] }
+    var found: [[UInt32]] = []
+    withTables { tables in
+      AhoCorasick.forEachOutputState(tables, text: base, count: text.count, into: &found) { found, row, _ in
+        let entries = tables.entries(ofRow: row)
+        for entry in stride(from: 0, to: entries.count, by: tables.entryWords) {
+          found.append(Array(entries[entry..<(entry + tables.entryWords)]))
+        }
+      }
+    }
+    return found
   }
 }
 
@@ -336,15 +397,17 @@ enum SparseRecord {
   static let fail = 0
   /// The number of children.
   static let count = 1
-  /// The state's number (for its outputs).
-  static let state = 2
-  /// The children's classes start here, four a word; their targets follow.
+  /// The number of entries (patterns the state reports).
+  static let entryCount = 2
+  /// The children's classes start here, four a word; their targets follow, then the entries.
   static let classes = 3
 
   /// Words holding `children` classes.
   @inline(__always)
   static func classWords(children: Int) -> Int { (children &+ 3) &>> 2 }
 
-  /// The words of a record with `children` children.
-  static func words(children: Int) -> Int { classes + classWords(children: children) + children }
+  /// The words of a record with `children` children and `entryWords` words of entries.
+  static func words(children: Int, entryWords: Int) -> Int {
+    classes + classWords(children: children) + children + entryWords
+  }
 }

@@ -81,9 +81,11 @@ struct CompiledRules: Sendable {
   var automaton: AhoCorasick
 
   /// For each literal, the rules (decision-order indices) it can make candidates:
-  /// `triggerRules[literalInfo[l].triggers]`.
+  /// `triggerRules[literalInfo[l].triggerStart..<literalInfo[l].triggerEnd]`.
   var triggerRules: [Int32] = []
-  /// What the automaton pass needs of each literal, packed so that one cache line holds it.
+  /// Each literal's trigger list, length, boundary needs and the first rules it makes hold.
+  /// The automaton reports a copy with every occurrence (``LiteralEntry``), so the pass does not
+  /// read this table; plain evaluation does.
   var literalInfo: [LiteralInfo] = []
   /// Rules that no literal can trigger: always evaluated.
   var alwaysCandidates: [Int] = []
@@ -91,7 +93,7 @@ struct CompiledRules: Sendable {
   var ruleCount: Int { rules.count }
 }
 
-/// A literal's trigger list, length and boundary needs, for the automaton pass.
+/// A literal's trigger list, length, boundary needs and the first rules it makes hold.
 struct LiteralInfo: Sendable {
   /// Its rules are `triggerRules[triggerStart..<triggerEnd]`.
   let triggerStart: Int32
@@ -101,6 +103,47 @@ struct LiteralInfo: Sendable {
   /// Whether it needs a word boundary before / after it to count as a bounded match.
   let needsLeftBoundary: Bool
   let needsRightBoundary: Bool
+  /// The first rule (decision-order index) that holds when the literal is found on word
+  /// boundaries / anywhere, without evaluating it; ``LiteralEntry/noRule`` if none.
+  let firstRuleOnBoundedHit: UInt32
+  let firstRuleOnAnyHit: UInt32
+}
+
+/// The layout of the entry the automaton reports for a literal (``AhoCorasick/Tables/entries(ofRow:)``):
+/// the literal's id, then its payload, all the record step needs in one place.
+enum LiteralEntry {
+  /// Words per entry.
+  static let words = 6
+  /// The literal's id (its stamps' index).
+  static let literal = 0
+  /// The one rule it triggers, when `triggerCount == 1`; else where its rules start in
+  /// `triggerRules`.
+  static let trigger = 1
+  /// How many rules it triggers.
+  static let triggerCount = 2
+  /// Its length in bytes, with ``needsLeftBoundary`` and ``needsRightBoundary``.
+  static let lengthAndBoundaries = 3
+  /// ``LiteralInfo/firstRuleOnBoundedHit`` and ``LiteralInfo/firstRuleOnAnyHit``.
+  static let firstRuleOnBoundedHit = 4
+  static let firstRuleOnAnyHit = 5
+  /// No rule.
+  static let noRule = UInt32.max
+  static let needsLeftBoundary: UInt32 = 1 << 31
+  static let needsRightBoundary: UInt32 = 1 << 30
+  static let lengthMask: UInt32 = (1 << 30) - 1
+
+  /// The payload words (everything after the id) for a literal.
+  static func payload(of info: LiteralInfo, triggerRules: [Int32]) -> [UInt32] {
+    let count = info.triggerEnd - info.triggerStart
+    let trigger = count == 1 ? triggerRules[Int(info.triggerStart)] : info.triggerStart
+    precondition(UInt32(info.length) <= lengthMask, "literal too long")
+    return [
+      UInt32(trigger), UInt32(count),
+      UInt32(info.length) | (info.needsLeftBoundary ? needsLeftBoundary : 0)
+        | (info.needsRightBoundary ? needsRightBoundary : 0),
+      info.firstRuleOnBoundedHit, info.firstRuleOnAnyHit,
+    ]
+  }
 }
 
 extension CompiledRules {
@@ -154,10 +197,27 @@ extension CompiledRules {
       compiledRules.append(CompiledRule(rule: rule, root: root))
       ruleTriggers.append(builder.trigger(of: rule.condition, guardTriggers: guardTriggers))
     }
-    // The literal → rules index.
+    // The literal → rules index. A rule that is only a keyword list holds as soon as one of
+    // its keywords is found (on word boundaries, if it asks for them): it is not a candidate
+    // to evaluate, only the first such rule of each literal is kept (`firstRuleOnHit`).
     var perLiteral = [[Int]](repeating: [], count: builder.literals.count)
+    var firstRuleOnHit = [(bounded: UInt32, anywhere: UInt32)](
+      repeating: (LiteralEntry.noRule, LiteralEntry.noRule), count: builder.literals.count)
     var always: [Int] = []
     for (ruleIndex, trigger) in ruleTriggers.enumerated() {
+      if case .keywords(let range, let all, let bounded) = builder.nodes[compiledRules[ruleIndex].root],
+        !range.isEmpty, !all || range.count == 1
+      {
+        for slot in range {
+          let literal = builder.literalRefs[slot]
+          if bounded {
+            firstRuleOnHit[literal].bounded = min(firstRuleOnHit[literal].bounded, UInt32(ruleIndex))
+          } else {
+            firstRuleOnHit[literal].anywhere = min(firstRuleOnHit[literal].anywhere, UInt32(ruleIndex))
+          }
+        }
+        continue
+      }
       guard let trigger, !trigger.isEmpty else {
         always.append(ruleIndex)
         continue
@@ -174,7 +234,9 @@ extension CompiledRules {
         LiteralInfo(
           triggerStart: Int32(start), triggerEnd: Int32(triggerRules.count), length: Int32(bytes.count),
           needsLeftBoundary: WordBoundary.needsBoundary(before: bytes),
-          needsRightBoundary: WordBoundary.needsBoundary(after: bytes)))
+          needsRightBoundary: WordBoundary.needsBoundary(after: bytes),
+          firstRuleOnBoundedHit: firstRuleOnHit[literal].bounded,
+          firstRuleOnAnyHit: firstRuleOnHit[literal].anywhere))
     }
     self.nodes = builder.nodes
     self.children = builder.children
@@ -212,7 +274,9 @@ extension CompiledRules {
     self.senderSets = builder.senderSets
     self.senderPrefixes = builder.senderPrefixes
     self.literals = builder.literals
-    self.automaton = AhoCorasick(patterns: builder.literals)
+    self.automaton = AhoCorasick(
+      patterns: builder.literals,
+      payloads: literalInfo.map { LiteralEntry.payload(of: $0, triggerRules: triggerRules) })
     self.triggerRules = triggerRules
     self.literalInfo = literalInfo
     self.alwaysCandidates = always
@@ -364,9 +428,11 @@ extension CompiledRules {
         let ids = keywords.compactMap { literalIndex[Array(TextNormalizer.normalize($0).utf8)] }
         return ids.isEmpty ? nil : Set(ids)
       case .allKeywords(let keywords, _):
-        // Any one of them is necessary: pick the longest (likely the rarest).
+        // Any one of them is necessary: pick the one expected to be found least often (a
+        // common word that many conditions use would make the rule a candidate in most
+        // messages).
         let ids = keywords.compactMap { literalIndex[Array(TextNormalizer.normalize($0).utf8)] }
-        guard let best = ids.max(by: { literals[$0].count < literals[$1].count }) else { return nil }
+        guard let best = ids.min(by: { cost(of: [$0]) < cost(of: [$1]) }) else { return nil }
         return [best]
       case .regex(let source):
         guard let index = regexIndex["b:" + source], let gate = regexes[index].gate else { return nil }

@@ -15,55 +15,75 @@ extension CompiledRules {
   /// Classifies the message in `state` with the compiled matcher: one automaton pass, then only
   /// the rules some literal made candidates (and those no literal can trigger), in decision
   /// order, stopping at the first that holds. Returns the winning rule's index.
+  ///
+  /// Keyword-list rules are not candidates: the pass itself knows the first of them that holds
+  /// (`known`), so only the candidates before it are evaluated.
   func firstMatchingRule(_ state: MatchState) -> Int? {
     let generation = state.generation
     let candidates = state.candidates
     for rule in alwaysCandidates { candidates.insert(rule) }
+    var knownWinner = LiteralEntry.noRule
     state.text.bytes.withUnsafeBufferPointer { text in
       let stamps = state.stamps
       triggerRules.withUnsafeBufferPointer { triggerRules in
-        literalInfo.withUnsafeBufferPointer { literalInfo in
-          automaton.withTables { tables in
-            guard let textBase = text.baseAddress else { return }
-            /// Records the literals that end at `end` in the state with `row`: stamps, and the
-            /// rules they make candidates.
-            @inline(__always) func record(row: UInt32, end: Int) {
-              for slot in tables.outputs(ofRow: row) {
-                let literal = Int(tables.outputs[slot])
-                let stamp = stamps[literal]
-                if stamp.anywhere == generation && stamp.bounded == generation { continue }
-                let info = literalInfo[literal]
-                if stamp.anywhere != generation {
-                  stamps[literal].anywhere = generation
-                  candidates.insert(
-                    contentsOf: UnsafeBufferPointer(
-                      rebasing: triggerRules[Int(info.triggerStart)..<Int(info.triggerEnd)]))
-                }
-                if stamp.bounded != generation {
-                  let start = end &- Int(info.length)
-                  let leftOK =
-                    !info.needsLeftBoundary || !WordBoundary.wordCharacterEnds(before: start, in: text)
-                  let rightOK =
-                    !info.needsRightBoundary || !WordBoundary.wordCharacterStarts(at: end, in: text)
-                  if leftOK && rightOK { stamps[literal].bounded = generation }
+        automaton.withTables { tables in
+          guard let textBase = text.baseAddress else { return }
+          /// Records the literals that end at `end` in the state with `row`: stamps, and the
+          /// rules they make candidates. Everything but the stamps is in the state's entries.
+          @inline(__always) func record(known: inout UInt32, row: UInt32, end: Int) {
+            let entries = tables.entries(ofRow: row)
+            var entry = 0
+            while entry < entries.count {
+              let literal = Int(entries[entry &+ LiteralEntry.literal])
+              let stamp = stamps[literal]
+              if stamp.anywhere != generation {
+                stamps[literal].anywhere = generation
+                known = min(known, entries[entry &+ LiteralEntry.firstRuleOnAnyHit])
+                let count = Int(entries[entry &+ LiteralEntry.triggerCount])
+                let trigger = Int(entries[entry &+ LiteralEntry.trigger])
+                if count == 1 {
+                  candidates.insert(trigger)
+                } else if count > 1 {
+                  candidates.insert(contentsOf: UnsafeBufferPointer(rebasing: triggerRules[trigger..<(trigger &+ count)]))
                 }
               }
+              if stamp.bounded != generation {
+                let packed = entries[entry &+ LiteralEntry.lengthAndBoundaries]
+                let start = end &- Int(packed & LiteralEntry.lengthMask)
+                let leftOK =
+                  packed & LiteralEntry.needsLeftBoundary == 0
+                  || !WordBoundary.wordCharacterEnds(before: start, in: text)
+                let rightOK =
+                  packed & LiteralEntry.needsRightBoundary == 0
+                  || !WordBoundary.wordCharacterStarts(at: end, in: text)
+                if leftOK && rightOK {
+                  stamps[literal].bounded = generation
+                  known = min(known, entries[entry &+ LiteralEntry.firstRuleOnBoundedHit])
+                }
+              }
+              entry &+= LiteralEntry.words
             }
-            // The automaton pass: work only where a pattern ends.
-            AhoCorasick.forEachOutputState(tables, text: textBase, count: text.count, record)
           }
+          // The automaton pass: work only where a pattern ends.
+          AhoCorasick.forEachOutputState(tables, text: textBase, count: text.count, into: &knownWinner, record)
         }
       }
     }
     // The candidates in decision order; the first that holds wins.
+    let known = knownWinner
     var winner: Int?
+    var spent = false
     candidates.removeAll { rule in
+      // Candidates after the known winner cannot win.
+      if rule >= known { return true }
       if evaluate(ruleRoots[rule], state, .compiled) {
         winner = rule
         return true
       }
-      return state.budgetExhausted
+      spent = state.budgetExhausted
+      return spent
     }
+    if winner == nil && !spent && known != LiteralEntry.noRule { winner = Int(known) }
     return winner
   }
 
@@ -288,4 +308,5 @@ extension CompiledRules {
       MatchSpan(kind: "sender", pattern: "", range: 0..<0, text: state.query.sender ?? ""))
   }
 }
+
 
