@@ -114,4 +114,20 @@ import Testing
     let enough = try decide(maxRegexRuns: 3)
     #expect(!enough.budgetExhausted && enough.ruleID == "KEYWORD")
   }
+
+  /// Stamps hold the message's generation in 31 bits; when it runs out they are cleared and
+  /// counting starts again. Decisions across the wrap are those of a fresh state.
+  @Test func decisionsStayTheSameAcrossTheGenerationWrap() throws {
+    let classifier = try Classifier.builtIn()
+    let messages = try PackagePaths.corpusMessages().prefix(40).map { MessageQuery(sender: $0.sender, body: $0.body) }
+    let wrapping = classifier.makeState()
+    wrapping.generation = LiteralStamp.maxGeneration - 20
+    var wrapped = false
+    for query in messages {
+      let decision = classifier.decide(query, wrapping)
+      wrapped = wrapped || wrapping.generation < 20
+      #expect(decision == classifier.decide(query, classifier.makeState()), "\(query.messageBody)")
+    }
+    #expect(wrapped)
+  }
 }

@@ -90,3 +90,13 @@ import Testing
     }
   }
 }
+
+@Suite struct WordBoundaryTests {
+  @Test func asciiWordBytesAreDigitsLettersAndUnderscore() {
+    for byte in 0...255 {
+      let scalar = Unicode.Scalar(UInt8(byte))
+      let expected = byte < 128 && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || byte == 0x5F)
+      #expect(WordBoundary.isASCIIWordByte(UInt8(byte)) == expected, "byte \(byte)")
+    }
+  }
+}

@@ -32,8 +32,8 @@ struct AhoCorasick: Sendable {
   /// `denseCount * classCount`: rows below are dense, rows from here on sparse.
   private let denseRows: Int
   /// The sparse states' records, back to back, in depth-first order (see ``SparseRecord``):
-  /// failure link (a row; dense rows are complete and need none), number of children, number
-  /// of entries, the children's classes (four bytes a word), their targets (rows | flag), and
+  /// failure link (a row; dense rows are complete and need none), numbers of children and of
+  /// entries, the children's classes (four bytes a word), their targets (rows | flag), and
   /// the state's entries. A sparse state's row is `denseRows` plus the offset of its record.
   private let sparse: [UInt32]
   /// The entries of dense state `s` are `denseEntries[denseEntryStart[s]..<denseEntryStart[s + 1]]`.
@@ -201,8 +201,8 @@ struct AhoCorasick: Sendable {
       let children = childList[old]
       let base = recordOffset[position - denseCount]
       sparse[base + SparseRecord.fail] = row(fail[position])
-      sparse[base + SparseRecord.count] = UInt32(children.count)
-      sparse[base + SparseRecord.entryCount] = UInt32(merged[old].count)
+      precondition(merged[old].count <= SparseRecord.maxEntries, "a state reports too many patterns")
+      sparse[base + SparseRecord.counts] = UInt32(children.count) | UInt32(merged[old].count) << SparseRecord.entryShift
       let targets = base + SparseRecord.classes + SparseRecord.classWords(children: children.count)
       for (k, (cls, child)) in children.enumerated() {
         sparse[base + SparseRecord.classes + k / 4] |= UInt32(cls) << UInt32(8 * (k % 4))
@@ -260,10 +260,11 @@ struct AhoCorasick: Sendable {
         return UnsafeBufferPointer(start: denseEntries + start, count: Int(denseEntryStart[state &+ 1]) &- start)
       }
       let record = sparse + Int(row &- denseRows)
-      let children = Int(record[SparseRecord.count])
+      let counts = record[SparseRecord.counts]
+      let children = Int(counts & SparseRecord.childMask)
       return UnsafeBufferPointer(
         start: record + (SparseRecord.classes &+ SparseRecord.classWords(children: children) &+ children),
-        count: Int(record[SparseRecord.entryCount]) &* entryWords)
+        count: Int(counts &>> SparseRecord.entryShift) &* entryWords)
     }
   }
 
@@ -327,7 +328,7 @@ struct AhoCorasick: Sendable {
     var current = row
     while current >= tables.denseRows {
       let record = tables.sparse + Int(current &- tables.denseRows)
-      let children = Int(record[SparseRecord.count])
+      let children = Int(record[SparseRecord.counts] & SparseRecord.childMask)
       let classes = UnsafeRawPointer(record + SparseRecord.classes)
       var k = 0
       while k < children {
@@ -395,12 +396,14 @@ struct AhoCorasick: Sendable {
 enum SparseRecord {
   /// The failure link, as a row.
   static let fail = 0
-  /// The number of children.
-  static let count = 1
-  /// The number of entries (patterns the state reports).
-  static let entryCount = 2
+  /// The number of children (the low ``entryShift`` bits: up to 256, one per class) and of
+  /// entries (the patterns the state reports, the bits above).
+  static let counts = 1
+  static let entryShift: UInt32 = 9
+  static let childMask: UInt32 = (1 << entryShift) - 1
+  static let maxEntries = Int(UInt32.max >> entryShift)
   /// The children's classes start here, four a word; their targets follow, then the entries.
-  static let classes = 3
+  static let classes = 2
 
   /// Words holding `children` classes.
   @inline(__always)

@@ -103,6 +103,9 @@ struct LiteralInfo: Sendable {
   /// Whether it needs a word boundary before / after it to count as a bounded match.
   let needsLeftBoundary: Bool
   let needsRightBoundary: Bool
+  /// Whether the matcher must stamp its hits: a condition evaluated after the pass (or a rule it
+  /// triggers) reads them. A literal only keyword rules use needs no stamp.
+  let needsStamp: Bool
   /// The first rule (decision-order index) that holds when the literal is found on word
   /// boundaries / anywhere, without evaluating it; ``LiteralEntry/noRule`` if none.
   let firstRuleOnBoundedHit: UInt32
@@ -121,7 +124,7 @@ enum LiteralEntry {
   static let trigger = 1
   /// How many rules it triggers.
   static let triggerCount = 2
-  /// Its length in bytes, with ``needsLeftBoundary`` and ``needsRightBoundary``.
+  /// Its length in bytes, with ``needsLeftBoundary``, ``needsRightBoundary`` and ``needsStamp``.
   static let lengthAndBoundaries = 3
   /// ``LiteralInfo/firstRuleOnBoundedHit`` and ``LiteralInfo/firstRuleOnAnyHit``.
   static let firstRuleOnBoundedHit = 4
@@ -130,7 +133,8 @@ enum LiteralEntry {
   static let noRule = UInt32.max
   static let needsLeftBoundary: UInt32 = 1 << 31
   static let needsRightBoundary: UInt32 = 1 << 30
-  static let lengthMask: UInt32 = (1 << 30) - 1
+  static let needsStamp: UInt32 = 1 << 29
+  static let lengthMask: UInt32 = (1 << 29) - 1
 
   /// The payload words (everything after the id) for a literal.
   static func payload(of info: LiteralInfo, triggerRules: [Int32]) -> [UInt32] {
@@ -140,7 +144,7 @@ enum LiteralEntry {
     return [
       UInt32(trigger), UInt32(count),
       UInt32(info.length) | (info.needsLeftBoundary ? needsLeftBoundary : 0)
-        | (info.needsRightBoundary ? needsRightBoundary : 0),
+        | (info.needsRightBoundary ? needsRightBoundary : 0) | (info.needsStamp ? needsStamp : 0),
       info.firstRuleOnBoundedHit, info.firstRuleOnAnyHit,
     ]
   }
@@ -204,10 +208,12 @@ extension CompiledRules {
     var firstRuleOnHit = [(bounded: UInt32, anywhere: UInt32)](
       repeating: (LiteralEntry.noRule, LiteralEntry.noRule), count: builder.literals.count)
     var always: [Int] = []
+    var keywordRuleRoots = Set<Int>()
     for (ruleIndex, trigger) in ruleTriggers.enumerated() {
       if case .keywords(let range, let all, let bounded) = builder.nodes[compiledRules[ruleIndex].root],
         !range.isEmpty, !all || range.count == 1
       {
+        keywordRuleRoots.insert(compiledRules[ruleIndex].root)
         for slot in range {
           let literal = builder.literalRefs[slot]
           if bounded {
@@ -224,6 +230,18 @@ extension CompiledRules {
       }
       for literal in trigger { perLiteral[literal].append(ruleIndex) }
     }
+    // The literals whose hits something evaluated later reads (a keyword condition other than
+    // a keyword rule's root, or a regex's gate) need a stamp; the others only name the keyword
+    // rules they make hold.
+    var needsStamp = [Bool](repeating: false, count: builder.literals.count)
+    for (index, node) in builder.nodes.enumerated() where !keywordRuleRoots.contains(index) {
+      if case .keywords(let range, _, _) = node {
+        for slot in range { needsStamp[builder.literalRefs[slot]] = true }
+      }
+    }
+    for regex in builder.regexes {
+      for branch in regex.clauses { for clause in branch { for literal in clause { needsStamp[literal] = true } } }
+    }
     var triggerRules: [Int32] = []
     var literalInfo: [LiteralInfo] = []
     for (literal, list) in perLiteral.enumerated() {
@@ -235,6 +253,7 @@ extension CompiledRules {
           triggerStart: Int32(start), triggerEnd: Int32(triggerRules.count), length: Int32(bytes.count),
           needsLeftBoundary: WordBoundary.needsBoundary(before: bytes),
           needsRightBoundary: WordBoundary.needsBoundary(after: bytes),
+          needsStamp: needsStamp[literal] || !list.isEmpty,
           firstRuleOnBoundedHit: firstRuleOnHit[literal].bounded,
           firstRuleOnAnyHit: firstRuleOnHit[literal].anywhere))
     }

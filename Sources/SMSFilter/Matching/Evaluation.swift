@@ -34,11 +34,29 @@ extension CompiledRules {
             let entries = tables.entries(ofRow: row)
             var entry = 0
             while entry < entries.count {
+              defer { entry &+= LiteralEntry.words }
+              let packed = entries[entry &+ LiteralEntry.lengthAndBoundaries]
+              /// Whether this occurrence is on word boundaries (where the literal needs them).
+              @inline(__always) func bounded() -> Bool {
+                let start = end &- Int(packed & LiteralEntry.lengthMask)
+                return (packed & LiteralEntry.needsLeftBoundary == 0
+                  || !WordBoundary.wordCharacterEnds(before: start, in: text))
+                  && (packed & LiteralEntry.needsRightBoundary == 0
+                    || !WordBoundary.wordCharacterStarts(at: end, in: text))
+              }
+              let onAnyHit = entries[entry &+ LiteralEntry.firstRuleOnAnyHit]
+              let onBoundedHit = entries[entry &+ LiteralEntry.firstRuleOnBoundedHit]
+              guard packed & LiteralEntry.needsStamp != 0 else {
+                // Only keyword rules use this literal: note the first that holds, nothing else.
+                known = min(known, onAnyHit)
+                if onBoundedHit < known && bounded() { known = onBoundedHit }
+                continue
+              }
               let literal = Int(entries[entry &+ LiteralEntry.literal])
               let stamp = stamps[literal]
-              if stamp.anywhere != generation {
-                stamps[literal].anywhere = generation
-                known = min(known, entries[entry &+ LiteralEntry.firstRuleOnAnyHit])
+              if !stamp.isFound(in: generation) {
+                stamps[literal] = .found(in: generation, bounded: false)
+                known = min(known, onAnyHit)
                 let count = Int(entries[entry &+ LiteralEntry.triggerCount])
                 let trigger = Int(entries[entry &+ LiteralEntry.trigger])
                 if count == 1 {
@@ -47,21 +65,10 @@ extension CompiledRules {
                   candidates.insert(contentsOf: UnsafeBufferPointer(rebasing: triggerRules[trigger..<(trigger &+ count)]))
                 }
               }
-              if stamp.bounded != generation {
-                let packed = entries[entry &+ LiteralEntry.lengthAndBoundaries]
-                let start = end &- Int(packed & LiteralEntry.lengthMask)
-                let leftOK =
-                  packed & LiteralEntry.needsLeftBoundary == 0
-                  || !WordBoundary.wordCharacterEnds(before: start, in: text)
-                let rightOK =
-                  packed & LiteralEntry.needsRightBoundary == 0
-                  || !WordBoundary.wordCharacterStarts(at: end, in: text)
-                if leftOK && rightOK {
-                  stamps[literal].bounded = generation
-                  known = min(known, entries[entry &+ LiteralEntry.firstRuleOnBoundedHit])
-                }
+              if !stamp.isFoundBounded(in: generation) && bounded() {
+                stamps[literal] = .found(in: generation, bounded: true)
+                known = min(known, onBoundedHit)
               }
-              entry &+= LiteralEntry.words
             }
           }
           // The automaton pass: work only where a pattern ends.
@@ -105,17 +112,17 @@ extension CompiledRules {
         let generation = state.generation
         if bounded {
           if all {
-            for slot in range where state.stamps[literalRefs[slot]].bounded != generation { return false }
+            for slot in range where !state.stamps[literalRefs[slot]].isFoundBounded(in: generation) { return false }
             return true
           }
-          for slot in range where state.stamps[literalRefs[slot]].bounded == generation { return true }
+          for slot in range where state.stamps[literalRefs[slot]].isFoundBounded(in: generation) { return true }
           return false
         }
         if all {
-          for slot in range where state.stamps[literalRefs[slot]].anywhere != generation { return false }
+          for slot in range where !state.stamps[literalRefs[slot]].isFound(in: generation) { return false }
           return true
         }
-        for slot in range where state.stamps[literalRefs[slot]].anywhere == generation { return true }
+        for slot in range where state.stamps[literalRefs[slot]].isFound(in: generation) { return true }
         return false
       }
       var matchedAny = false
@@ -145,7 +152,7 @@ extension CompiledRules {
           var satisfied = true
           for clause in gateBranches[branch] {
             var seen = false
-            for slot in gateClauses[clause] where state.stamps[gateLiterals[slot]].anywhere == generation {
+            for slot in gateClauses[clause] where state.stamps[gateLiterals[slot]].isFound(in: generation) {
               seen = true
               break
             }

@@ -11,7 +11,7 @@ final class MatchState {
   // The per-literal and per-guard tables are raw buffers owned by this object (allocated in
   // init, freed in deinit): the hot path reads and writes them with no reference counting or
   // exclusivity checks. A MatchState is only ever used by one thread at a time.
-  /// Each literal's stamps, side by side (one cache line for both).
+  /// Each literal's stamp: whether it was found in this message, and on word boundaries.
   let stamps: UnsafeMutableBufferPointer<LiteralStamp>
   let guardStamp: UnsafeMutableBufferPointer<UInt32>
   let guardValue: UnsafeMutableBufferPointer<Bool>
@@ -57,7 +57,7 @@ final class MatchState {
   /// count), nothing computed, a fresh budget.
   @inline(__always)
   private func startMessage() {
-    if generation == UInt32.max {
+    if generation == LiteralStamp.maxGeneration {
       stamps.update(repeating: LiteralStamp())
       guardStamp.update(repeating: 0)
       generation = 0
@@ -117,12 +117,28 @@ final class MatchState {
   }
 }
 
-/// A literal's stamps for the current message (see ``MatchState/generation``).
+/// Whether a literal was found in the current message (see ``MatchState/generation``), in four
+/// bytes: `generation << 1` once it is found anywhere, `| 1` once it is found on word boundaries
+/// (a bounded occurrence is also an occurrence, so two flags need one generation).
 struct LiteralStamp {
-  /// `== generation`: the literal occurs in this message.
-  var anywhere: UInt32 = 0
-  /// `== generation`: it occurs on word boundaries.
-  var bounded: UInt32 = 0
+  var value: UInt32 = 0
+
+  /// The largest generation a stamp can hold.
+  static let maxGeneration = UInt32.max >> 1
+
+  /// Found anywhere in the message of `generation`.
+  @inline(__always)
+  func isFound(in generation: UInt32) -> Bool { value &>> 1 == generation }
+
+  /// Found on word boundaries in the message of `generation`.
+  @inline(__always)
+  func isFoundBounded(in generation: UInt32) -> Bool { value == generation &<< 1 | 1 }
+
+  /// The stamp of a literal found (on word boundaries or not) in the message of `generation`.
+  @inline(__always)
+  static func found(in generation: UInt32, bounded: Bool) -> LiteralStamp {
+    LiteralStamp(value: generation &<< 1 | (bounded ? 1 : 0))
+  }
 }
 
 /// A span of the message a rule matched, for `--explain`.

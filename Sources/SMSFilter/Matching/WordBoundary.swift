@@ -8,12 +8,9 @@ enum WordBoundary {
   @inline(__always)
   static func wordCharacterEnds(before index: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard index > 0 else { return false }
-    let byte = text[index - 1]
+    let byte = text[index &- 1]
     if byte < 0x80 { return isASCIIWordByte(byte) }
-    var start = index - 1
-    while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
-    let (scalar, _) = TextNormalizer.decodeScalar(text, at: start)
-    return isWordScalar(scalar)
+    return scalarIsWordCharacter(endingBefore: index, in: text)
   }
 
   /// Whether a word character starts at `text[index]` (`false` at the end).
@@ -22,14 +19,34 @@ enum WordBoundary {
     guard index < text.count else { return false }
     let byte = text[index]
     if byte < 0x80 { return isASCIIWordByte(byte) }
-    let (scalar, _) = TextNormalizer.decodeScalar(text, at: index)
-    return isWordScalar(scalar)
+    return scalarIsWordCharacter(startingAt: index, in: text)
   }
 
+  /// The non-ASCII half of ``wordCharacterEnds(before:in:)``, kept out of line so the ASCII
+  /// test inlines into the matcher's loop.
+  @inline(never)
+  static func scalarIsWordCharacter(endingBefore index: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = index - 1
+    while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
+    return isWordScalar(TextNormalizer.decodeScalar(text, at: start).0)
+  }
+
+  /// The non-ASCII half of ``wordCharacterStarts(at:in:)``.
+  @inline(never)
+  static func scalarIsWordCharacter(startingAt index: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    isWordScalar(TextNormalizer.decodeScalar(text, at: index).0)
+  }
+
+  /// Bit `b` (of 128): ASCII byte `b` is a word character (`0-9`, `A-Z`, `_`, `a-z`).
+  private static let asciiWordLow: UInt64 = 0x03FF_0000_0000_0000  // '0'...'9'
+  private static let asciiWordHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE  // 'A'...'Z', '_', 'a'...'z'
+
+  /// Whether an ASCII byte is a word character: one shift and mask.
   @inline(__always)
   static func isASCIIWordByte(_ byte: UInt8) -> Bool {
-    (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
-      || byte == 0x5F
+    let bit = UInt64(byte & 63)
+    let mask = byte < 64 ? asciiWordLow : byte < 128 ? asciiWordHigh : 0
+    return (mask >> bit) & 1 != 0
   }
 
   /// One bit per Basic Multilingual Plane scalar: whether it is a word character (computed
