@@ -126,6 +126,44 @@ public enum Benchmark {
       mean: Double(elapsed) / 1e9 / Double(times.count), count: times.count)
   }
 
+  /// The throughput of several classifiers on the same messages, measured in turns: each
+  /// classifier in turn classifies a short untimed slice (so it starts with its own tables in
+  /// cache), then makes timed passes for a quarter of a second; round after round, for about
+  /// `seconds` per classifier. Slow drifts of a shared machine then fall on all of them alike, so
+  /// the ratios between them (the scaling series) hold within one run even when the absolute
+  /// figures move.
+  public static func interleavedThroughput(
+    _ classifiers: [Classifier], _ messages: [MessageQuery], seconds: Double, turnSeconds: Double = 0.25
+  ) -> [Throughput] {
+    let sessions = classifiers.map { $0.makeSession() }
+    let bytes = messages.reduce(0) { $0 + $1.messageBody.utf8.count }
+    var times = [[UInt64]](repeating: [], count: classifiers.count)
+    var sink = 0
+    let rounds = max(3, Int((seconds / turnSeconds).rounded()))
+    for _ in 0..<rounds {
+      for (index, session) in sessions.enumerated() {
+        for message in messages.prefix(2000) { sink &+= session.classify(message).action.rawValue }
+        let turnStart = DispatchTime.now().uptimeNanoseconds
+        repeat {
+          let passStart = DispatchTime.now().uptimeNanoseconds
+          for message in messages { sink &+= session.classify(message).action.rawValue }
+          times[index].append(DispatchTime.now().uptimeNanoseconds - passStart)
+        } while Double(DispatchTime.now().uptimeNanoseconds - turnStart) < turnSeconds * 1e9
+      }
+    }
+    blackHole(sink)
+    let count = Double(messages.count)
+    return times.map { passTimes in
+      let sorted = passTimes.sorted()
+      let median = Double(sorted[sorted.count / 2]) / 1e9
+      let total = Double(sorted.reduce(0, +)) / 1e9
+      return Throughput(
+        messagesPerSecond: count / median, megabytesPerSecond: Double(bytes) / median / 1e6,
+        nanosecondsPerMessage: median * 1e9 / count, fastestMessagesPerSecond: count / (Double(sorted[0]) / 1e9),
+        meanMessagesPerSecond: count * Double(sorted.count) / total, passes: sorted.count)
+    }
+  }
+
   /// Times each message on its own (clock read around each call) over `passes` passes.
   public static func latency(_ classifier: Classifier, _ messages: [MessageQuery], passes: Int) -> Latency {
     let session = classifier.makeSession()

@@ -146,3 +146,21 @@ enum Paths {
     #expect(matched > 0)  // the workload does exercise the rules
   }
 }
+
+/// The scaling series measures its rule sets in turns: one result per rule set, in order, each
+/// from passes of every round.
+@Suite struct InterleavedThroughputTests {
+  @Test func eachClassifierGetsItsOwnFiguresFromEveryRound() throws {
+    let workload = SyntheticWorkload(seed: 3, vocabularySize: 500)
+    let classifiers = try [5, 50].map { count in
+      try Classifier(ruleSet: RuleLoader.load(sources: [("r.yaml", workload.rulesYAML(count: count))]))
+    }
+    let messages = workload.messages(count: 300)
+    let results = Benchmark.interleavedThroughput(classifiers, messages, seconds: 0.03, turnSeconds: 0.01)
+    #expect(results.count == 2)
+    for result in results {
+      #expect(result.passes >= 3)  // at least one pass in each of the three rounds
+      #expect(result.messagesPerSecond > 0 && result.fastestMessagesPerSecond >= result.messagesPerSecond)
+    }
+  }
+}

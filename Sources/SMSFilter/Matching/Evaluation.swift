@@ -169,14 +169,15 @@ extension CompiledRules {
         if !open { return false }
       }
       guard state.spendRegexRun() else { return false }
-      let regex = regexes[index]
+      // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
+      let pattern = regexes[index].pattern
       let outcome = state.text.bytes.withUnsafeBufferPointer {
-        regex.pattern.firstMatch(in: $0, scratch: state.regexScratch)
+        pattern.firstMatch(in: $0, scratch: state.regexScratch)
       }
       switch outcome {
       case .matched(let range):
         if mode == .explain {
-          record(kind: "regex", pattern: regex.pattern.source, normalizedRange: range, state)
+          record(kind: "regex", pattern: pattern.source, normalizedRange: range, state)
         }
         return true
       case .limitExceeded:

@@ -110,8 +110,10 @@ struct BenchCommand: ParsableCommand {
       log("naive baseline (1 core): \(BenchSupport.rate(naive.messagesPerSecond)) msgs/s")
       log("speed-up: \(String(format: "%.1f", speedup))x")
 
-      // Scaling series.
+      // Scaling series: every set compiled first (resident memory read after each), then their
+      // passes measured in turns, so the ratios between them come from the same moments.
       var points: [Benchmark.ScalingPoint] = []
+      var scaledClassifiers: [Classifier] = []
       for count in scaling.split(separator: ",").compactMap({ Int($0) }) {
         let scaledYAML = workload.rulesYAML(count: count)
         if let keepWorkload {
@@ -120,15 +122,21 @@ struct BenchCommand: ParsableCommand {
           try scaledYAML.write(to: folder.appendingPathComponent("rules-\(count).yaml"), atomically: true, encoding: .utf8)
         }
         let (scaled, ms) = try Benchmark.compile(yaml: scaledYAML)
-        let result = Benchmark.throughput(scaled, messages, seconds: seconds)
         let memory = Benchmark.residentMemory()
         let s = scaled.statistics
+        scaledClassifiers.append(scaled)
         points.append(
           Benchmark.ScalingPoint(
-            rules: count, messagesPerSecond: result.messagesPerSecond, compileMilliseconds: ms,
+            rules: count, messagesPerSecond: 0, compileMilliseconds: ms,
             automatonStates: s.automatonStates, automatonBytes: s.automatonBytes, residentMegabytes: memory.current))
-        log("scaling: \(count) rules: \(BenchSupport.rate(result.messagesPerSecond)) msgs/s, compile \(String(format: "%.0f", ms)) ms, \(s.automatonStates) states, automaton \(String(format: "%.1f", Double(s.automatonBytes) / 1e6)) MB, RSS \(String(format: "%.1f", memory.current)) MB")
       }
+      let scaledRates = Benchmark.interleavedThroughput(scaledClassifiers, messages, seconds: seconds)
+      for index in points.indices {
+        points[index].messagesPerSecond = scaledRates[index].messagesPerSecond
+        let point = points[index]
+        log("scaling: \(point.rules) rules: \(BenchSupport.rate(point.messagesPerSecond)) msgs/s, compile \(String(format: "%.0f", point.compileMilliseconds)) ms, \(point.automatonStates) states, automaton \(String(format: "%.1f", Double(point.automatonBytes) / 1e6)) MB, RSS \(String(format: "%.1f", point.residentMegabytes)) MB")
+      }
+      scaledClassifiers.removeAll()
 
       // The real rule set on a corpus.
       var corpusRun: Report.RuleSetRun?
