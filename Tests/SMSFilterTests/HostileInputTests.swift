@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SMSFilter
@@ -67,16 +68,38 @@ import Testing
     let live = ReloadableClassifier(a)
     let query = MessageQuery(body: "you won a prize")
     let allowed = [a.classify(query), b.classify(query)]
-    let writer = Task.detached {
-      for index in 0..<2000 { live.replace(with: index.isMultiple(of: 2) ? b : a) }
+    // The writer is a thread of its own (not a task that could wait for the readers to give up
+    // the cooperative pool), swapping from before the readers start until after they finish.
+    let swapping = SwapControl()
+    let writer = Thread {
+      var index = 0
+      swapping.started.signal()
+      while !swapping.stop.load(ordering: .acquiring) {
+        live.replace(with: index.isMultiple(of: 2) ? b : a)
+        index += 1
+      }
+      swapping.swaps.store(index, ordering: .releasing)
+      swapping.finished.signal()
     }
+    writer.start()
+    swapping.started.wait()
     let ok = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<4 {
         group.addTask { (0..<2000).allSatisfy { _ in allowed.contains(live.classify(query)) } }
       }
       return await group.allSatisfy { $0 }
     }
-    await writer.value
+    swapping.stop.store(true, ordering: .releasing)
+    swapping.finished.wait()
     #expect(ok)
+    #expect(swapping.swaps.load(ordering: .acquiring) > 0)
   }
+}
+
+/// Signals between the rule-swapping thread and the test.
+final class SwapControl: Sendable {
+  let started = DispatchSemaphore(value: 0)
+  let finished = DispatchSemaphore(value: 0)
+  let stop = Atomic<Bool>(false)
+  let swaps = Atomic<Int>(0)
 }

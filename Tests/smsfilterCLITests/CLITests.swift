@@ -128,6 +128,13 @@ enum CLI {
     let two = try CLI.run(["classify", "--threads", "2"], input: input)
     #expect(one.lines.count == 5000)
     #expect(one.stdout == two.stdout)
+    // CR LF ends a line as LF does: the same decisions, spans and offsets as the LF input.
+    let explained = ["classify", "--threads", "2", "--explain", "--output", "jsonl"]
+    let crlf = try CLI.run(explained, input: input)
+    let lf = try CLI.run(explained, input: Data(bodies.joined(separator: "\n").utf8))
+    #expect(crlf.lines.count == 5000)
+    #expect(crlf.stdout == lf.stdout)
+    #expect(!crlf.stdout.contains("\\r"))
   }
 
   @Test func overlappedThreadsKeepOrderAcrossManyBatches() throws {
