@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import PCRE2
-import Synchronization
 
 /// Classifies messages with a rule set: the library's entry point.
 ///
@@ -34,7 +33,7 @@ public final class Classifier: Sendable {
   /// The rule ID a decision by `directories[i]` carries: `directory:` and the file's name.
   private let directoryRuleIDs: [String]
   let compiled: CompiledRules
-  private let pool = Mutex<[PooledState]>([])
+  private let pool = Locked<[PooledState]>([])
 
   /// Compiles a rule set.
   ///

@@ -1,10 +1,8 @@
-import Synchronization
-
 /// A classifier whose rule set can be replaced while other threads classify.
 ///
 /// Each call classifies with whichever ``Classifier`` is current when it starts: a reader sees the
 /// old rule set or the new one, never a mix, because a `Classifier` is immutable and the swap
-/// replaces the whole reference under a lock.
+/// replaces the whole reference under a lock (``Locked``).
 ///
 /// ```swift
 /// let live = try ReloadableClassifier(Classifier.builtIn())
@@ -12,11 +10,11 @@ import Synchronization
 /// live.replace(with: try Classifier(contentsOf: ["/etc/smsfilter/rules"]))
 /// ```
 public final class ReloadableClassifier: Sendable {
-  private let storage: Mutex<Classifier>
+  private let storage: Locked<Classifier>
 
   /// Starts with `classifier`.
   public init(_ classifier: Classifier) {
-    storage = Mutex(classifier)
+    storage = Locked(classifier)
   }
 
   /// The classifier in force now.

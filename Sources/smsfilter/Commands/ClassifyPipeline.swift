@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import SMSFilter
-import Synchronization
 
 /// The streaming core of `classify`: reads lines in batches, classifies them, and writes the
 /// results in input order.
@@ -282,7 +281,7 @@ final class ResultBoard: Sendable {
     var next = 0
     var total: Int?
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Signalled once per posted batch and once at the end of input.
   private let posted = DispatchSemaphore(value: 0)
   /// Free places for batches in flight.
