@@ -65,12 +65,14 @@ struct AhoCorasick: Sendable {
     let payloadWords = payloads.first?.count ?? 0
     precondition(payloads.allSatisfy { $0.count == payloadWords }, "payloads of one size")
     let entryWords = 1 + payloadWords
-    // Byte classes: one per distinct byte used, plus class 0 for every unused byte.
-    var used = [Bool](repeating: false, count: 256)
-    for pattern in patterns { for byte in pattern { used[Int(byte)] = true } }
+    // Byte classes: one per distinct byte used, plus class 0 for every unused byte. The most
+    // frequent bytes of the patterns get the lowest classes, so the entries a text mostly reads
+    // sit together at the start of each dense row.
+    var uses = [Int](repeating: 0, count: 256)
+    for pattern in patterns { for byte in pattern { uses[Int(byte)] += 1 } }
     var classOf = [UInt8](repeating: 0, count: 256)
     var next = 1
-    for byte in 0..<256 where used[byte] {
+    for byte in (0..<256).filter({ uses[$0] > 0 }).sorted(by: { (uses[$0], $1) > (uses[$1], $0) }) {
       classOf[byte] = UInt8(truncatingIfNeeded: next)
       next += 1
     }
