@@ -12,6 +12,18 @@ public enum Benchmark {
   /// figures are the median pass's: on a shared machine other load only ever slows a pass, and
   /// the median is neither the luckiest pass nor one that another process disturbed.
   public struct Throughput: Codable, Sendable {
+    /// The figures of `passes` over `messages`.
+    init(_ passes: PassTimes, _ messages: [MessageQuery]) {
+      let count = Double(messages.count)
+      let bytes = Double(messages.reduce(0) { $0 + $1.messageBody.utf8.count })
+      messagesPerSecond = count / passes.median
+      megabytesPerSecond = bytes / passes.median / 1e6
+      nanosecondsPerMessage = passes.median * 1e9 / count
+      fastestMessagesPerSecond = count / passes.fastest
+      meanMessagesPerSecond = count / passes.mean
+      self.passes = passes.count
+    }
+
     /// Messages classified per second on one core (the median pass).
     public var messagesPerSecond: Double
     /// Megabytes (10^6 bytes) of message body per second (the median pass).
@@ -73,26 +85,27 @@ public enum Benchmark {
     _ classifier: Classifier, _ messages: [MessageQuery], seconds: Double, naive: Bool = false
   ) -> Throughput {
     let session = classifier.makeSession()
-    let bytes = messages.reduce(0) { $0 + $1.messageBody.utf8.count }
     // Warm up (caches, branch predictors, lazily built tables) on a slice of the messages.
-    var sink = 0
-    for message in messages.prefix(2000) { sink &+= (naive ? session.classifyNaively(message) : session.classify(message)).action.rawValue }
-    let passes = timedPasses(seconds: seconds) {
-      if naive {
-        for message in messages { sink &+= session.classifyNaively(message).action.rawValue }
-      } else {
-        for message in messages { sink &+= session.classify(message).action.rawValue }
-      }
-    }
+    var sink = classifyAll(session, messages.prefix(warmUpMessages), naive: naive)
+    let passes = timedPasses(seconds: seconds) { sink &+= classifyAll(session, messages, naive: naive) }
     blackHole(sink)
-    let count = Double(messages.count)
-    return Throughput(
-      messagesPerSecond: count / passes.median,
-      megabytesPerSecond: Double(bytes) / passes.median / 1e6,
-      nanosecondsPerMessage: passes.median * 1e9 / count,
-      fastestMessagesPerSecond: count / passes.fastest,
-      meanMessagesPerSecond: count / passes.mean,
-      passes: passes.count)
+    return Throughput(passes, messages)
+  }
+
+  /// Messages classified, untimed, before a classifier's timed passes.
+  static let warmUpMessages = 2000
+
+  /// Classifies every message (compiled or naive), returning a sum of the actions so the work
+  /// cannot be optimised away.
+  @inline(__always)
+  static func classifyAll(_ session: ClassificationSession, _ messages: some Collection<MessageQuery>, naive: Bool) -> Int {
+    var sink = 0
+    if naive {
+      for message in messages { sink &+= session.classifyNaively(message).action.rawValue }
+    } else {
+      for message in messages { sink &+= session.classify(message).action.rawValue }
+    }
+    return sink
   }
 
   /// The seconds a pass took: median, fastest and mean, and how many passes were made.
@@ -106,10 +119,24 @@ public enum Benchmark {
     public var mean: Double
     /// Passes made.
     public var count: Int
+
+    /// The summary of pass times in nanoseconds (at least one).
+    public init(nanoseconds times: [UInt64]) {
+      let sorted = times.sorted()
+      median = Double(sorted[sorted.count / 2]) / 1e9
+      fastest = Double(sorted[0]) / 1e9
+      mean = Double(sorted.reduce(0, +)) / 1e9 / Double(sorted.count)
+      count = sorted.count
+    }
   }
 
   /// Runs `pass` again and again, timing each run, for at least `seconds` and `minimumPasses`.
   public static func timedPasses(seconds: Double, minimumPasses: Int = 3, _ pass: () -> Void) -> PassTimes {
+    PassTimes(nanoseconds: passNanoseconds(seconds: seconds, minimumPasses: minimumPasses, pass))
+  }
+
+  /// Each run's time, running `pass` for at least `seconds` and `minimumPasses`.
+  static func passNanoseconds(seconds: Double, minimumPasses: Int, _ pass: () -> Void) -> [UInt64] {
     var times: [UInt64] = []
     let start = DispatchTime.now().uptimeNanoseconds
     var elapsed: UInt64 = 0
@@ -120,10 +147,7 @@ public enum Benchmark {
       times.append(now - passStart)
       elapsed = now - start
     } while Double(elapsed) < seconds * 1e9 || times.count < minimumPasses
-    times.sort()
-    return PassTimes(
-      median: Double(times[times.count / 2]) / 1e9, fastest: Double(times[0]) / 1e9,
-      mean: Double(elapsed) / 1e9 / Double(times.count), count: times.count)
+    return times
   }
 
   /// The throughput of several classifiers on the same messages, measured in turns: each
@@ -136,32 +160,19 @@ public enum Benchmark {
     _ classifiers: [Classifier], _ messages: [MessageQuery], seconds: Double, turnSeconds: Double = 0.25
   ) -> [Throughput] {
     let sessions = classifiers.map { $0.makeSession() }
-    let bytes = messages.reduce(0) { $0 + $1.messageBody.utf8.count }
     var times = [[UInt64]](repeating: [], count: classifiers.count)
     var sink = 0
     let rounds = max(3, Int((seconds / turnSeconds).rounded()))
     for _ in 0..<rounds {
       for (index, session) in sessions.enumerated() {
-        for message in messages.prefix(2000) { sink &+= session.classify(message).action.rawValue }
-        let turnStart = DispatchTime.now().uptimeNanoseconds
-        repeat {
-          let passStart = DispatchTime.now().uptimeNanoseconds
-          for message in messages { sink &+= session.classify(message).action.rawValue }
-          times[index].append(DispatchTime.now().uptimeNanoseconds - passStart)
-        } while Double(DispatchTime.now().uptimeNanoseconds - turnStart) < turnSeconds * 1e9
+        sink &+= classifyAll(session, messages.prefix(warmUpMessages), naive: false)
+        times[index] += passNanoseconds(seconds: turnSeconds, minimumPasses: 1) {
+          sink &+= classifyAll(session, messages, naive: false)
+        }
       }
     }
     blackHole(sink)
-    let count = Double(messages.count)
-    return times.map { passTimes in
-      let sorted = passTimes.sorted()
-      let median = Double(sorted[sorted.count / 2]) / 1e9
-      let total = Double(sorted.reduce(0, +)) / 1e9
-      return Throughput(
-        messagesPerSecond: count / median, megabytesPerSecond: Double(bytes) / median / 1e6,
-        nanosecondsPerMessage: median * 1e9 / count, fastestMessagesPerSecond: count / (Double(sorted[0]) / 1e9),
-        meanMessagesPerSecond: count * Double(sorted.count) / total, passes: sorted.count)
-    }
+    return times.map { Throughput(PassTimes(nanoseconds: $0), messages) }
   }
 
   /// Times each message on its own (clock read around each call) over `passes` passes.

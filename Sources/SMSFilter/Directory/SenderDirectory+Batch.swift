@@ -8,7 +8,8 @@ extension SenderDirectory {
   static let batchWindow = 32
 
   /// Looks many senders up at once: the same answers as ``lookup(_:receiverCountry:)``, one per
-  /// sender and in order, at several times the rate on a directory larger than the cache.
+  /// sender and in order, at about 1.6-1.8 times the rate
+  /// (measured on 2,000,000 entries) on a directory larger than the cache.
   ///
   /// A single lookup spends most of its time waiting for one random read from memory (the line
   /// of keys that can hold the sender). A batch parses and probes a window of senders first,

@@ -553,7 +553,8 @@ public final class SenderDirectory: @unchecked Sendable {
     String(cString: strerror(errno))
   }
 
-  static func hex(_ value: UInt64) -> String {
+  /// `0x` and sixteen hexadecimal digits: how checksums are shown.
+  package static func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
     return "0x" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
   }

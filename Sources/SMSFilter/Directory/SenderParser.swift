@@ -99,12 +99,9 @@ enum SenderParser {
     guard allDigits(last), digits <= 8 || allDigits(first) else { return internationalNumberWithPunctuation(bytes) }
     guard bytes[1] != 0x30 else { return nil }  // no country code starts with 0
     if digits <= 8 { return eightDigits(last) }
-    let tail = powersOfTen[digits &- 8]
+    let tail = pow10(digits &- 8)
     return eightDigits(first) &* tail &+ eightDigits(last) % tail
   }
-
-  /// 10⁰ … 10⁸, for the fast path.
-  static let powersOfTen: [UInt64] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
 
   /// Whether all eight bytes of a little-endian word are ASCII digits.
   @inline(__always)

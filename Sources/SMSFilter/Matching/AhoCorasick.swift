@@ -11,15 +11,15 @@
 ///
 /// States are named in the tables by their *row*: a dense state's row is its number times the
 /// number of classes (the offset of its row in ``dense``, so a step needs no multiplication);
-/// a sparse state's row is ``denseRows`` plus the offset of its record in ``sparse``. A transition
-/// target carries ``outputFlag`` when the target state ends at least one pattern, so one
-/// comparison (`target < denseRows`) tells the common step — to a dense state without output —
-/// from everything else.
+/// a sparse state's row is ``denseRows`` plus the offset of its record in ``sparse``, so
+/// `row < denseRows` tells which kind a state is. A transition target carries ``outputFlag``
+/// (the sign bit) when the target state ends at least one pattern, so a step between states
+/// without output is one table load and one sign test.
 ///
 /// What a state reports is stored with it as *entries*: the pattern's id followed by the
 /// caller's fixed-size payload for that pattern (for the matcher: the literal's trigger list,
 /// length and boundary needs). A sparse state keeps its entries at the end of its own record,
-/// which the step that entered it has just read; a dense state's entries are in ``denseEntries``.
+/// which the next step reads anyway; a dense state's entries are in ``denseEntries``.
 /// So reporting a match reads no table indexed by pattern.
 struct AhoCorasick: Sendable {
   /// The memory given to full DFA rows.
@@ -296,7 +296,8 @@ struct AhoCorasick: Sendable {
   /// The inner loop: advances from the state with row `state` over `text[index...]` until a
   /// state with outputs is entered (returns the index just past that byte and the state's row,
   /// flag included) or the text ends. Kept small so its state stays in registers: a step
-  /// between dense states is one class load, one table load and one sign test.
+  /// from a dense state is one class load, the dense-or-sparse comparison, one table load and
+  /// one sign test.
   @inline(never)
   static func advance(
     _ tables: Tables, text: UnsafePointer<UInt8>, count: Int, from start: Int, state: UInt32

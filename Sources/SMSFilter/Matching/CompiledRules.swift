@@ -80,20 +80,21 @@ struct CompiledRules: Sendable {
   var literals: [[UInt8]] = []
   var automaton: AhoCorasick
 
-  /// For each literal, the rules (decision-order indices) it can make candidates:
-  /// `triggerRules[literalInfo[l].triggerStart..<literalInfo[l].triggerEnd]`.
+  /// The rules (decision-order indices) of the literals that make more than one rule a
+  /// candidate; each literal's entry (``LiteralEntry``) says where its list starts.
   var triggerRules: [Int32] = []
-  /// Each literal's trigger list, length, boundary needs and the first rules it makes hold.
-  /// The automaton reports a copy with every occurrence (``LiteralEntry``), so the pass does not
-  /// read this table; plain evaluation does.
-  var literalInfo: [LiteralInfo] = []
+  /// Each literal's length and boundary needs, as ``LiteralEntry/lengthAndBoundaries`` packs
+  /// them: for plain evaluation, which searches literals itself. (Everything else about a
+  /// literal lives only in the automaton's entries.)
+  var literalBoundaries: [UInt32] = []
   /// Rules that no literal can trigger: always evaluated.
   var alwaysCandidates: [Int] = []
 
   var ruleCount: Int { rules.count }
 }
 
-/// A literal's trigger list, length, boundary needs and the first rules it makes hold.
+/// A literal's trigger list, length, boundary needs and the first rules it makes hold, while the
+/// rules are compiled (the matcher keeps them as ``LiteralEntry`` payloads).
 struct LiteralInfo: Sendable {
   /// Its rules are `triggerRules[triggerStart..<triggerEnd]`.
   let triggerStart: Int32
@@ -136,7 +137,16 @@ enum LiteralEntry {
   static let needsStamp: UInt32 = 1 << 29
   static let lengthMask: UInt32 = (1 << 29) - 1
 
-  /// The payload words (everything after the id) for a literal.
+  /// Whether the occurrence `text[start..<end]` of a literal whose ``lengthAndBoundaries`` word
+  /// is `packed` stands on word boundaries where the literal needs them.
+  @inline(__always)
+  static func isBounded(_ packed: UInt32, start: Int, end: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    (packed & needsLeftBoundary == 0 || !WordBoundary.wordCharacterEnds(before: start, in: text))
+      && (packed & needsRightBoundary == 0 || !WordBoundary.wordCharacterStarts(at: end, in: text))
+  }
+
+  /// The payload words (everything after the id) for a literal: offset `k` of the entry is
+  /// `payload[k - 1]`.
   static func payload(of info: LiteralInfo, triggerRules: [Int32]) -> [UInt32] {
     let count = info.triggerEnd - info.triggerStart
     let trigger = count == 1 ? triggerRules[Int(info.triggerStart)] : info.triggerStart
@@ -293,11 +303,12 @@ extension CompiledRules {
     self.senderSets = builder.senderSets
     self.senderPrefixes = builder.senderPrefixes
     self.literals = builder.literals
-    self.automaton = AhoCorasick(
-      patterns: builder.literals,
-      payloads: literalInfo.map { LiteralEntry.payload(of: $0, triggerRules: triggerRules) })
+    let payloads = literalInfo.map { LiteralEntry.payload(of: $0, triggerRules: triggerRules) }
+    self.automaton = AhoCorasick(patterns: builder.literals, payloads: payloads)
+    precondition(
+      payloads.isEmpty || automaton.entryWords == LiteralEntry.words, "the matcher steps through entries by LiteralEntry.words")
     self.triggerRules = triggerRules
-    self.literalInfo = literalInfo
+    self.literalBoundaries = payloads.map { $0[LiteralEntry.lengthAndBoundaries - 1] }
     self.alwaysCandidates = always
   }
 

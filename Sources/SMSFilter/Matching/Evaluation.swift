@@ -38,11 +38,7 @@ extension CompiledRules {
               let packed = entries[entry &+ LiteralEntry.lengthAndBoundaries]
               /// Whether this occurrence is on word boundaries (where the literal needs them).
               @inline(__always) func bounded() -> Bool {
-                let start = end &- Int(packed & LiteralEntry.lengthMask)
-                return (packed & LiteralEntry.needsLeftBoundary == 0
-                  || !WordBoundary.wordCharacterEnds(before: start, in: text))
-                  && (packed & LiteralEntry.needsRightBoundary == 0
-                    || !WordBoundary.wordCharacterStarts(at: end, in: text))
+                LiteralEntry.isBounded(packed, start: end &- Int(packed & LiteralEntry.lengthMask), end: end, in: text)
               }
               let onAnyHit = entries[entry &+ LiteralEntry.firstRuleOnAnyHit]
               let onBoundedHit = entries[entry &+ LiteralEntry.firstRuleOnBoundedHit]
@@ -280,10 +276,7 @@ extension CompiledRules {
           }
           if equal {
             let end = start + needle.count
-            if !bounded
-              || ((!literalInfo[literal].needsLeftBoundary || !WordBoundary.wordCharacterEnds(before: start, in: text))
-                && (!literalInfo[literal].needsRightBoundary || !WordBoundary.wordCharacterStarts(at: end, in: text)))
-            {
+            if !bounded || LiteralEntry.isBounded(literalBoundaries[literal], start: start, end: end, in: text) {
               return start..<end
             }
           }

@@ -118,17 +118,18 @@ public struct JSONLineParser {
     return field
   }
 
-  /// A string (at its opening quote) without escapes: validated and skipped, its bytes
-  /// returned in place. `nil`, with nothing consumed, when it has an escape (or no end): the
-  /// caller then takes the general path, ``parseString()``.
-  private mutating func plainString() throws -> UnsafeBufferPointer<UInt8>? {
+  /// A string (at its opening quote) without escapes: skipped, its bytes returned in place, and
+  /// checked to be UTF-8 unless the caller validates them itself (`validating: false`). `nil`,
+  /// with nothing consumed, when it has an escape (or no end): the caller then takes the general
+  /// path, ``parseString()``.
+  private mutating func plainString(validating: Bool = true) throws -> UnsafeBufferPointer<UInt8>? {
     var end = index + 1
     while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
       end += 1
     }
     guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
     let content = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
-    guard UTF8Validation.isValid(content) else {
+    guard !validating || UTF8Validation.isValid(content) else {
       throw ParseError(message: "invalid UTF-8 in a string", offset: index + 1)
     }
     index = end + 1
@@ -182,7 +183,13 @@ public struct JSONLineParser {
 
   /// Parses a string starting at the opening quote, decoding escapes; the input must be UTF-8.
   private mutating func parseString() throws -> String {
-    if let plain = try plainString() { return String(decoding: plain, as: UTF8.self) }  // validated
+    // Without escapes: one pass, which validates while it builds the string.
+    if let plain = try plainString(validating: false) {
+      guard let text = String(validating: plain, as: UTF8.self) else {
+        throw ParseError(message: "invalid UTF-8 in a string", offset: index - plain.count - 1)
+      }
+      return text
+    }
     index += 1
     let start = index
     var output: [UInt8] = []

@@ -16,7 +16,8 @@ struct ScalarKind: OptionSet, Sendable {
 
 /// The precomputed normalisation of every non-ASCII scalar below U+3100 and of the half-width
 /// and full-width forms (U+FF00–U+FFEF): one table look-up per character on the hot path.
-/// Scalars outside these ranges are computed on demand with the same function.
+/// CJK ideographs and emoji map to themselves without a look-up (``identityKind(_:)``); other
+/// scalars are computed on demand with the same function.
 final class ScalarFoldingTable: Sendable {
   static let shared = ScalarFoldingTable()
 

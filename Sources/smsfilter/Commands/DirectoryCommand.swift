@@ -102,7 +102,12 @@ extension DirectoryCommand {
     static let configuration = CommandConfiguration(
       abstract: "Look senders up: prints action<TAB>subAction<TAB>label<TAB>normalisedSender, or 'not found'.",
       discussion: """
-        With one SENDER: prints its entry, or 'not found' (exit 1); a malformed sender is an error         (exit 2). With '-' or no SENDER: reads senders from standard input, one a line, and prints         exactly one line for each, in order: the entry, 'not found', or 'invalid<TAB>reason' for a         malformed sender (exit 0). Standard input is looked up in batches, several times faster         than one sender at a time on a directory larger than the cache.
+        With one SENDER: prints its entry, or 'not found' (exit 1); a malformed sender is an error \
+        (exit 2). With '-' or no SENDER: reads senders from standard input, one a line, and prints \
+        exactly one line for each, in order: the entry, 'not found', or 'invalid<TAB>reason' for a \
+        malformed sender (exit 0). Standard input is looked up in batches, about 1.6-1.8 times as \
+        fast as one sender at a time on a directory larger than the cache.
+
         """)
 
     @Argument(help: "The directory file.")
@@ -201,7 +206,7 @@ extension DirectoryCommand {
       try reportingFailures {
         let directory = try DirectoryCommand.open(file, verify: false)
         let stats = directory.statistics()
-        let checksum = String(format: "0x%016llx", stats.checksum)
+        let checksum = SenderDirectory.hex(stats.checksum)
         switch format {
         case .text:
           print("file: \(file)")
