@@ -53,7 +53,7 @@ let package = Package(
     .testTarget(name: "PCRE2Tests", dependencies: ["PCRE2"]),
     .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter"]),
     .testTarget(name: "SMSFilterEvaluationTests", dependencies: ["SMSFilterEvaluation"]),
-    .testTarget(name: "smsfilterCLITests", dependencies: ["smsfilter"]),
+    .testTarget(name: "smsfilterCLITests", dependencies: ["smsfilter", "SMSFilterEvaluation"]),
   ],
   swiftLanguageModes: [.v6]
 )

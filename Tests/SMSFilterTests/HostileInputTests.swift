@@ -83,15 +83,22 @@ import Testing
     }
     writer.start()
     swapping.started.wait()
-    let ok = await withTaskGroup(of: Bool.self) { group in
+    // Each reader counts what it got: A's decision, B's, or anything else (a mix: a failure).
+    let seen = await withTaskGroup(of: [Int].self) { group in
       for _ in 0..<4 {
-        group.addTask { (0..<2000).allSatisfy { _ in allowed.contains(live.classify(query)) } }
+        group.addTask {
+          var counts = [0, 0, 0]
+          for _ in 0..<2000 { counts[allowed.firstIndex(of: live.classify(query)) ?? 2] += 1 }
+          return counts
+        }
       }
-      return await group.allSatisfy { $0 }
+      return await group.reduce(into: [0, 0, 0]) { total, counts in for k in 0..<3 { total[k] += counts[k] } }
     }
     swapping.stop.store(true, ordering: .releasing)
     swapping.finished.wait()
-    #expect(ok)
+    #expect(seen[2] == 0)
+    // The swaps happened while the readers read: they saw both rule sets.
+    #expect(seen[0] > 0 && seen[1] > 0, "A \(seen[0]) times, B \(seen[1]) times")
     #expect(swapping.swaps.load(ordering: .acquiring) > 0)
   }
 }

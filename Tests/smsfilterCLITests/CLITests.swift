@@ -128,6 +128,8 @@ enum CLI {
     let two = try CLI.run(["classify", "--threads", "2"], input: input)
     #expect(one.lines.count == 5000)
     #expect(one.stdout == two.stdout)
+    // Clean runs: no error, nothing on standard error (where a sanitizer-built binary reports).
+    #expect(one.status == 0 && two.status == 0 && one.stderr.isEmpty && two.stderr.isEmpty)
     // CR LF ends a line as LF does: the same decisions, spans and offsets as the LF input.
     let explained = ["classify", "--threads", "2", "--explain", "--output", "jsonl"]
     let crlf = try CLI.run(explained, input: input)
@@ -152,6 +154,7 @@ enum CLI {
     }
     let one = try CLI.run(["classify", "--threads", "1"], input: input)
     #expect(one.lines.count == 45_000)
+    #expect(one.status == 1)  // some lines could not be read
     for line in invalid { #expect(one.lines[line - 1] == "error\tnone\tinvalid-utf8") }
     for threads in ["2", "3"] {
       let many = try CLI.run(["classify", "--threads", threads], input: input)

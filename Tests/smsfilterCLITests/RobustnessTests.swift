@@ -1,4 +1,5 @@
 import Foundation
+import SMSFilterEvaluation
 import Testing
 
 /// End-to-end input robustness of `smsfilter classify` on the built binary: one output record per
@@ -28,7 +29,7 @@ import Testing
 
   @Test func binaryGarbageGivesErrorRecordsInPlace() throws {
     // Seeded, so a failure can be replayed.
-    var generator = SeededBytes(seed: 0x5EED_6A2B)
+    var generator = SyntheticWorkload.Generator(seed: 0x5EED_6A2B)
     var input = Data()
     var lines = 0
     for _ in 0..<200 {
@@ -100,15 +101,3 @@ import Testing
   }
 }
 
-/// SplitMix64, for reproducible random input.
-struct SeededBytes: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
