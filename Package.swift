@@ -1,17 +1,22 @@
 // swift-tools-version:6.0
 //
-// smsfilter — an SMS filter classification engine that answers as Apple's IdentityLookup
-// SMS filter API does, driven by keyword and regex rules kept in files.
+// smsfilter — an SMS filter classification engine that answers as Apple's IdentityLookup SMS
+// filter API does, driven by keyword and regex rules kept in files.
 //
-// Modules, with dependencies pointing one way:
-//   CPCRE2 (C shim) → PCRE2 (safe wrapper) → SMSFilter (engine) → SMSFilterEvaluation → smsfilter (CLI)
-//   CMemoryHints (a prefetch hint) → SMSFilter
+// Targets, with dependencies pointing one way (README, "How it is built"):
+//
+//   SMSFilterModel ─┬─► SMSFilterDirectory ─┐
+//                   └───────────────────────┴─► SMSFilter ─► SMSFilterIO ─► SMSFilterEvaluation ─► smsfilter
+//   CPCRE2 ─► PCRE2 ──────────────────────────────┘                                 SMSFilterBenchmarks ─┘
+//   CMemoryHints ─► SMSFilterDirectory
 import PackageDescription
 
 let package = Package(
   name: "smsfilter",
   products: [
     .library(name: "SMSFilter", targets: ["SMSFilter"]),
+    .library(name: "SMSFilterDirectory", targets: ["SMSFilterDirectory"]),
+    .library(name: "SMSFilterIO", targets: ["SMSFilterIO"]),
     .library(name: "SMSFilterEvaluation", targets: ["SMSFilterEvaluation"]),
     .executable(name: "smsfilter", targets: ["smsfilter"]),
   ],
@@ -30,19 +35,33 @@ let package = Package(
     .target(name: "PCRE2", dependencies: ["CPCRE2"]),
     // A prefetch hint (a static inline C function) for batch directory lookups.
     .target(name: "CMemoryHints"),
-    // The engine: model, rules and their loader, normalisation, compiled matcher, classifier.
+    // IdentityLookup's model (actions, sub-actions, capabilities, query, decision), source
+    // locations, and the one sender grammar that rules and directories share.
+    .target(name: "SMSFilterModel"),
+    // The sender directory: millions of senders to block, allow or label, in a mapped file.
+    .target(name: "SMSFilterDirectory", dependencies: ["SMSFilterModel", "CMemoryHints"]),
+    // The engine: rules and their loader, normalisation, regex analysis, the compiled matcher,
+    // the classifier (directories first, then rules).
     .target(
       name: "SMSFilter",
-      dependencies: ["PCRE2", "CMemoryHints", .product(name: "Yams", package: "Yams")],
+      dependencies: [
+        "SMSFilterModel", "SMSFilterDirectory", "PCRE2", .product(name: "Yams", package: "Yams"),
+      ],
       plugins: ["EmbedRulesPlugin"]
     ),
+    // The wire format: line reading, message records (JSON Lines), decision records (TSV, JSON
+    // Lines, explain), JSON strings, buffered output.
+    .target(name: "SMSFilterIO", dependencies: ["SMSFilter"]),
     // Labeled corpora, metrics and reports.
-    .target(name: "SMSFilterEvaluation", dependencies: ["SMSFilter"]),
+    .target(name: "SMSFilterEvaluation", dependencies: ["SMSFilter", "SMSFilterIO"]),
+    // Benchmark timing and synthetic workloads (rules, messages, directories): for `bench`,
+    // not a library product.
+    .target(name: "SMSFilterBenchmarks", dependencies: ["SMSFilter", "SMSFilterDirectory"]),
     // The command line: parse arguments, call the libraries, print.
     .executableTarget(
       name: "smsfilter",
       dependencies: [
-        "SMSFilter", "SMSFilterEvaluation",
+        "SMSFilter", "SMSFilterDirectory", "SMSFilterIO", "SMSFilterEvaluation", "SMSFilterBenchmarks",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -51,9 +70,13 @@ let package = Package(
     .plugin(name: "EmbedRulesPlugin", capability: .buildTool(), dependencies: ["EmbedRules"]),
 
     .testTarget(name: "PCRE2Tests", dependencies: ["PCRE2"]),
-    .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter"]),
-    .testTarget(name: "SMSFilterEvaluationTests", dependencies: ["SMSFilterEvaluation"]),
-    .testTarget(name: "smsfilterCLITests", dependencies: ["smsfilter", "SMSFilterEvaluation"]),
+    .testTarget(name: "SMSFilterModelTests", dependencies: ["SMSFilterModel"]),
+    .testTarget(name: "SMSFilterDirectoryTests", dependencies: ["SMSFilterDirectory", "SMSFilterBenchmarks"]),
+    .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter", "SMSFilterBenchmarks"]),
+    .testTarget(name: "SMSFilterIOTests", dependencies: ["SMSFilterIO"]),
+    .testTarget(name: "SMSFilterEvaluationTests", dependencies: ["SMSFilterEvaluation", "SMSFilterBenchmarks"]),
+    .testTarget(
+      name: "smsfilterCLITests", dependencies: ["smsfilter", "SMSFilterEvaluation", "SMSFilterBenchmarks"]),
   ],
   swiftLanguageModes: [.v6]
 )

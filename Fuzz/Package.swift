@@ -19,8 +19,13 @@ let package = Package(
     // The normaliser: any UTF-8 text, with its output invariants checked.
     .executableTarget(name: "FuzzNormalizer", dependencies: ["FuzzSupport", .product(name: "SMSFilter", package: "smsfilter")]),
     // classify's line reader: any bytes as a stream, one record per line, through JSON parsing
-    // and classification.
-    .executableTarget(name: "FuzzLineReader", dependencies: ["FuzzSupport", .product(name: "SMSFilter", package: "smsfilter")]),
+    // and classification. (A debug build, so `@testable import` reaches the package-level line reader.)
+    .executableTarget(
+      name: "FuzzLineReader",
+      dependencies: [
+        "FuzzSupport", .product(name: "SMSFilter", package: "smsfilter"),
+        .product(name: "SMSFilterIO", package: "smsfilter"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SMSFilterBenchmarks
 import Testing
 
 @testable import SMSFilter

@@ -1,3 +1,4 @@
+import SMSFilterBenchmarks
 import Testing
 
 @testable import SMSFilter

@@ -1,5 +1,5 @@
 import Foundation
-import SMSFilterEvaluation
+import SMSFilterBenchmarks
 import Testing
 
 /// End-to-end input robustness of `smsfilter classify` on the built binary: one output record per
@@ -29,7 +29,7 @@ import Testing
 
   @Test func binaryGarbageGivesErrorRecordsInPlace() throws {
     // Seeded, so a failure can be replayed.
-    var generator = SyntheticWorkload.Generator(seed: 0x5EED_6A2B)
+    var generator = SplitMix64(seed: 0x5EED_6A2B)
     var input = Data()
     var lines = 0
     for _ in 0..<200 {

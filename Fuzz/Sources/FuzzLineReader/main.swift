@@ -1,5 +1,6 @@
 import FuzzSupport
 import SMSFilter
+@testable import SMSFilterIO
 
 #if canImport(Glibc)
   import Glibc

@@ -1,9 +1,9 @@
 /// UTF-8 validation without allocating: what `classify` needs to accept or refuse an input line
 /// before normalising it in place.
-enum UTF8Validation {
+package enum UTF8Validation {
   /// Whether `bytes` is well-formed UTF-8 (no overlong forms, surrogates or values past
   /// U+10FFFF), as the Unicode standard defines it.
-  static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     if TextNormalizer.isASCII(bytes) { return true }
     var index = 0
     let count = bytes.count

@@ -2,6 +2,8 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import SMSFilter
+import SMSFilterBenchmarks
+import SMSFilterIO
 import SMSFilterEvaluation
 
 /// `smsfilter bench [CORPUS]`: speed of the engine, the naive baseline, scaling and end-to-end.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import SMSFilter
+import SMSFilterBenchmarks
+import SMSFilterIO
 
 /// `smsfilter capabilities`: the declared capabilities, as the capabilities query returns them.
 struct CapabilitiesCommand: ParsableCommand {

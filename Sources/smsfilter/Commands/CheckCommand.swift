@@ -1,5 +1,7 @@
 import ArgumentParser
 import SMSFilter
+import SMSFilterBenchmarks
+import SMSFilterIO
 
 /// `smsfilter check`: load rule files and run every rule's examples.
 struct CheckCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Dispatch
 import SMSFilter
+import SMSFilterBenchmarks
+import SMSFilterIO
 
 /// `smsfilter classify`: stdin to stdout, one output line per input line, in order.
 struct ClassifyCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import SMSFilter
+import SMSFilterBenchmarks
+import SMSFilterIO
 
 /// The streaming core of `classify`: reads lines in batches, classifies them, and writes the
 /// results in input order.

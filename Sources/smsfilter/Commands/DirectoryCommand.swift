@@ -2,6 +2,8 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import SMSFilter
+import SMSFilterBenchmarks
+import SMSFilterIO
 import SMSFilterEvaluation
 
 /// `smsfilter directory …`: build, update, query and measure sender directory files.

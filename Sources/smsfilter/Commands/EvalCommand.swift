@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SMSFilter
+import SMSFilterBenchmarks
+import SMSFilterIO
 import SMSFilterEvaluation
 
 /// `smsfilter eval CORPUS…`: metrics of a rule set on labeled corpora.

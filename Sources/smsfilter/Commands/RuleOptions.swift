@@ -1,5 +1,7 @@
 import ArgumentParser
 import SMSFilter
+import SMSFilterBenchmarks
+import SMSFilterIO
 
 /// `--rules` and `--capabilities`, shared by every command.
 struct RuleOptions: ParsableArguments {

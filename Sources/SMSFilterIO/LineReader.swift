@@ -1,0 +1,123 @@
+import SMSFilter
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#else
+  import Darwin
+#endif
+
+/// A batch of input lines: their bytes back to back, and each line's range. Reused from batch to
+/// batch, so reading allocates nothing once the buffers have grown.
+package struct LineBatch: Sendable {
+  /// The lines' bytes, back to back (without their line endings).
+  package internal(set) var bytes: [UInt8] = []
+  /// Each line's range in ``bytes``.
+  package internal(set) var lines: [Range<Int>] = []
+
+  /// Creates an empty batch.
+  package init() {}
+
+  package mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    lines.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Reads a file descriptor as lines of raw bytes, in batches, with constant memory (apart from
+/// the longest line). Lines end at `\n`; a final line without a newline is still a line; one
+/// trailing `\r` (CRLF endings) is removed; any other byte, NUL and lone `\r` included, is part
+/// of the line. Not thread-safe: one reader per stream.
+///
+/// ```swift
+/// let reader = LineReader(descriptor: 0)
+/// var batch = LineBatch()
+/// while reader.readBatch(into: &batch, maxLines: 8192) { … }
+/// ```
+package final class LineReader {
+  private let descriptor: Int32
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var atEOF = false
+
+  /// Reads from `descriptor` (standard input by default).
+  package init(descriptor: Int32 = 0, chunkSize: Int = 1 << 18) {
+    self.descriptor = descriptor
+    self.buffer = [UInt8](repeating: 0, count: chunkSize)
+  }
+
+  /// Fills `batch` with up to `maxLines` lines; returns false at the end of input when no line
+  /// was read.
+  package func readBatch(into batch: inout LineBatch, maxLines: Int) -> Bool {
+    batch.removeAll()
+    while batch.lines.count < maxLines {
+      if let newline = findNewline() {
+        append(start..<newline, to: &batch)
+        start = newline + 1
+        continue
+      }
+      if atEOF {
+        if start < end {
+          append(start..<end, to: &batch)
+          start = end
+        }
+        break
+      }
+      fill()
+    }
+    return !batch.lines.isEmpty
+  }
+
+  private func append(_ range: Range<Int>, to batch: inout LineBatch) {
+    var lineEnd = range.upperBound
+    if lineEnd > range.lowerBound, buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+    let offset = batch.bytes.count
+    buffer.withUnsafeBufferPointer { pointer in
+      batch.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: pointer[range.lowerBound..<lineEnd]))
+    }
+    batch.lines.append(offset..<batch.bytes.count)
+  }
+
+  private func findNewline() -> Int? {
+    guard start < end else { return nil }
+    return buffer.withUnsafeBufferPointer { pointer -> Int? in
+      guard let base = pointer.baseAddress,
+        let found = memchr(base + start, 0x0A, end - start)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  /// Reads more input, moving the partial line to the front and growing the buffer if one line
+  /// fills it.
+  private func fill() {
+    if start > 0 {
+      let remaining = end - start
+      if remaining > 0 {
+        buffer.withUnsafeMutableBufferPointer { pointer in
+          let base = pointer.baseAddress!
+          memmove(base, base + start, remaining)
+        }
+      }
+      start = 0
+      end = remaining
+    }
+    if end == buffer.count {
+      buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
+    }
+    while true {
+      let count = buffer.withUnsafeMutableBufferPointer { pointer in
+        read(descriptor, pointer.baseAddress! + end, pointer.count - end)
+      }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 {
+        atEOF = true
+      } else {
+        end += count
+      }
+      return
+    }
+  }
+}

@@ -1,0 +1,353 @@
+import SMSFilter
+
+/// A strict, allocation-light JSON parser for one input line of `classify`: a top-level object
+/// whose fields `sender`, `body` (or `messageBody`), `receiverISOCountryCode` (or `country`)
+/// and `id` are read; other fields are checked for syntax and ignored.
+///
+/// Nesting deeper than ``maximumDepth`` is refused rather than recursed into, so hostile input
+/// cannot exhaust the stack.
+public struct JSONLineParser {
+  /// The fields `classify` uses.
+  public struct Record: Sendable {
+    /// `sender`, if present and not null.
+    public var sender: String?
+    /// `body` (or `messageBody`).
+    public var body: String?
+    /// `receiverISOCountryCode` (or `country`).
+    public var country: String?
+    /// The `id` value exactly as written (any JSON value), to echo back.
+    public var rawID: [UInt8]?
+  }
+
+  /// Why a line is not a usable record.
+  public struct ParseError: Error, Sendable {
+    /// What is wrong.
+    public let message: String
+    /// The byte offset in the line where it was found.
+    public let offset: Int
+  }
+
+  /// The deepest nesting accepted inside a record.
+  public static let maximumDepth = 64
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var index = 0
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  /// Parses one line.
+  public static func parse(_ line: [UInt8]) -> Result<Record, ParseError> {
+    line.withUnsafeBufferPointer { parse($0) }
+  }
+
+  /// Parses one line in place (valid while `line` is).
+  public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Result<Record, ParseError> {
+    var parser = JSONLineParser(line)
+    do {
+      return .success(try parser.parseRecord())
+    } catch let error as ParseError {
+      return .failure(error)
+    } catch {
+      return .failure(ParseError(message: "\(error)", offset: 0))
+    }
+  }
+
+  private mutating func parseRecord() throws -> Record {
+    skipSpace()
+    guard peek() == UInt8(ascii: "{") else { throw fail("expected a JSON object") }
+    index += 1
+    var record = Record()
+    skipSpace()
+    if peek() == UInt8(ascii: "}") {
+      index += 1
+    } else {
+      repeat {
+        let field = try memberName()
+        skipSpace()
+        let valueStart = index
+        switch field {
+        case .sender:
+          record.sender = try parseOptionalString(field: "sender")
+        case .body:
+          record.body = try parseOptionalString(field: "body")
+        case .country:
+          record.country = try parseOptionalString(field: "receiverISOCountryCode")
+        case .id:
+          try skipValue(depth: 1)
+          record.rawID = Array(bytes[valueStart..<index])
+        case .other:
+          try skipValue(depth: 1)
+        }
+      } while try !endOfItem(closing: UInt8(ascii: "}"))
+    }
+    skipSpace()
+    guard index == bytes.count else { throw fail("unexpected text after the object") }
+    return record
+  }
+
+  /// The fields of a record that `classify` reads.
+  private enum Field {
+    case sender, body, country, id, other
+
+    /// The field a member name (its UTF-8 bytes, unescaped) stands for.
+    init(_ name: some Collection<UInt8>) {
+      switch name.count {
+      case 2 where name.elementsEqual("id".utf8): self = .id
+      case 4 where name.elementsEqual("body".utf8): self = .body
+      case 6 where name.elementsEqual("sender".utf8): self = .sender
+      case 7 where name.elementsEqual("country".utf8): self = .country
+      case 11 where name.elementsEqual("messageBody".utf8): self = .body
+      case 22 where name.elementsEqual("receiverISOCountryCode".utf8): self = .country
+      default: self = .other
+      }
+    }
+  }
+
+  /// Reads a member's name and the `:` after it. A name without escapes (every name in
+  /// practice) is matched in place, without building a `String`.
+  private mutating func memberName() throws -> Field {
+    skipSpace()
+    guard peek() == UInt8(ascii: "\"") else { throw fail("expected a field name") }
+    let field: Field
+    if let name = try plainString() {
+      field = Field(name)
+    } else {
+      field = Field(try parseString().utf8)  // an escaped name
+    }
+    skipSpace()
+    guard peek() == UInt8(ascii: ":") else { throw fail("expected ':'") }
+    index += 1
+    return field
+  }
+
+  /// A string (at its opening quote) without escapes: skipped, its bytes returned in place, and
+  /// checked to be UTF-8 unless the caller validates them itself (`validating: false`). `nil`,
+  /// with nothing consumed, when it has an escape (or no end): the caller then takes the general
+  /// path, ``parseString()``.
+  private mutating func plainString(validating: Bool = true) throws -> UnsafeBufferPointer<UInt8>? {
+    var end = index + 1
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+      end += 1
+    }
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    let content = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+    guard !validating || UTF8Validation.isValid(content) else {
+      throw ParseError(message: "invalid UTF-8 in a string", offset: index + 1)
+    }
+    index = end + 1
+    return content
+  }
+
+  /// After a member or an element: consumes a `,` (more follow: `false`) or `close` (`true`).
+  private mutating func endOfItem(closing close: UInt8) throws -> Bool {
+    skipSpace()
+    if peek() == UInt8(ascii: ",") {
+      index += 1
+      return false
+    }
+    guard peek() == close else { throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))'") }
+    index += 1
+    return true
+  }
+
+  private func fail(_ message: String) -> ParseError {
+    ParseError(message: index >= bytes.count ? "\(message) (the line ends early)" : message, offset: index)
+  }
+
+  private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private mutating func skipSpace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func parseOptionalString(field: String) throws -> String? {
+    if peek() == UInt8(ascii: "n") {
+      try expectWord("null")
+      return nil
+    }
+    guard peek() == UInt8(ascii: "\"") else { throw fail("field '\(field)' must be a string") }
+    return try parseString()
+  }
+
+  private mutating func expectWord(_ word: StaticString) throws {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else { throw fail("invalid literal") }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+      throw fail("invalid literal")
+    }
+    index += count
+  }
+
+  /// Parses a string starting at the opening quote, decoding escapes; the input must be UTF-8.
+  private mutating func parseString() throws -> String {
+    // Without escapes: one pass, which validates while it builds the string.
+    if let plain = try plainString(validating: false) {
+      guard let text = String(validating: plain, as: UTF8.self) else {
+        throw ParseError(message: "invalid UTF-8 in a string", offset: index - plain.count - 1)
+      }
+      return text
+    }
+    index += 1
+    let start = index
+    var output: [UInt8] = []
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        guard let text = String(validating: output, as: UTF8.self) else {
+          throw ParseError(message: "invalid UTF-8 in a string", offset: start)
+        }
+        return text
+      }
+      if byte < 0x20 { throw fail("control character in a string") }
+      if byte != UInt8(ascii: "\\") {
+        output.append(byte)
+        index += 1
+        continue
+      }
+      index += 1
+      guard let escape = peek() else { break }
+      index += 1
+      switch escape {
+      case UInt8(ascii: "\""): output.append(0x22)
+      case UInt8(ascii: "\\"): output.append(0x5C)
+      case UInt8(ascii: "/"): output.append(0x2F)
+      case UInt8(ascii: "b"): output.append(0x08)
+      case UInt8(ascii: "f"): output.append(0x0C)
+      case UInt8(ascii: "n"): output.append(0x0A)
+      case UInt8(ascii: "r"): output.append(0x0D)
+      case UInt8(ascii: "t"): output.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = try parseHex4()
+        if (0xD800...0xDBFF).contains(scalar) {
+          // A surrogate pair; a lone surrogate becomes U+FFFD.
+          if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+            index += 2
+            let low = try parseHex4()
+            if (0xDC00...0xDFFF).contains(low) {
+              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else {
+              scalar = 0xFFFD
+            }
+          } else {
+            scalar = 0xFFFD
+          }
+        } else if (0xDC00...0xDFFF).contains(scalar) {
+          scalar = 0xFFFD
+        }
+        output.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+      default:
+        throw fail("invalid escape in a string")
+      }
+    }
+    throw fail("unterminated string")
+  }
+
+  private mutating func parseHex4() throws -> UInt32 {
+    guard index + 4 <= bytes.count else { throw fail("invalid \\u escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: throw fail("invalid \\u escape")
+      }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+
+  /// Skips any JSON value, checking its syntax, refusing nesting deeper than the maximum.
+  private mutating func skipValue(depth: Int) throws {
+    guard depth <= JSONLineParser.maximumDepth else {
+      throw fail("nesting deeper than \(JSONLineParser.maximumDepth) levels")
+    }
+    skipSpace()
+    guard let byte = peek() else { throw fail("expected a value") }
+    switch byte {
+    case UInt8(ascii: "\""):
+      if try plainString() == nil { _ = try parseString() }
+    case UInt8(ascii: "{"):
+      index += 1
+      skipSpace()
+      if peek() == UInt8(ascii: "}") {
+        index += 1
+        return
+      }
+      repeat {
+        _ = try memberName()
+        try skipValue(depth: depth + 1)
+      } while try !endOfItem(closing: UInt8(ascii: "}"))
+    case UInt8(ascii: "["):
+      index += 1
+      skipSpace()
+      if peek() == UInt8(ascii: "]") {
+        index += 1
+        return
+      }
+      repeat {
+        try skipValue(depth: depth + 1)
+      } while try !endOfItem(closing: UInt8(ascii: "]"))
+    case UInt8(ascii: "t"): try expectWord("true")
+    case UInt8(ascii: "f"): try expectWord("false")
+    case UInt8(ascii: "n"): try expectWord("null")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      try skipNumber()
+    default:
+      throw fail("unexpected character")
+    }
+  }
+
+  private mutating func skipNumber() throws {
+    if peek() == UInt8(ascii: "-") { index += 1 }
+    func digits(_ parser: inout JSONLineParser) -> Int {
+      var count = 0
+      while let byte = parser.peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+        parser.index += 1
+        count += 1
+      }
+      return count
+    }
+    guard digits(&self) > 0 else { throw fail("invalid number") }
+    if peek() == UInt8(ascii: ".") {
+      index += 1
+      guard digits(&self) > 0 else { throw fail("invalid number") }
+    }
+    if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+      index += 1
+      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+      guard digits(&self) > 0 else { throw fail("invalid number") }
+    }
+  }
+}
+
+extension JSONLineParser {
+  /// Appends `text` to `output` as a JSON string literal, quotes included, escaping quotes,
+  /// backslashes and control characters.
+  public static func appendString(_ text: String, to output: inout [UInt8]) {
+    output.append(0x22)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: output.append(contentsOf: [0x5C, 0x22])
+      case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
+      case 0x0D: output.append(contentsOf: [0x5C, 0x72])
+      case 0x09: output.append(contentsOf: [0x5C, 0x74])
+      case 0..<0x20, 0x7F:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+      default: output.append(byte)
+      }
+    }
+    output.append(0x22)
+  }
+}

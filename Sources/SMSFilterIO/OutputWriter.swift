@@ -1,0 +1,61 @@
+import SMSFilter
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#else
+  import Darwin
+#endif
+
+/// Buffered writes to a file descriptor. A closed pipe (`EPIPE`, as when `head` has read
+/// enough) ends the process quietly with status 0: the reader has what it wanted.
+package final class OutputWriter {
+  private let descriptor: Int32
+  private(set) var buffer: [UInt8] = []
+  private let flushThreshold: Int
+
+  package init(descriptor: Int32 = 1, flushThreshold: Int = 1 << 16) {
+    self.descriptor = descriptor
+    self.flushThreshold = flushThreshold
+    buffer.reserveCapacity(flushThreshold * 2)
+  }
+
+  package func write(_ bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= flushThreshold { flush() }
+  }
+
+  package func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= flushThreshold { flush() }
+  }
+
+  package func flush() {
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { raw in
+        Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        if errno == EPIPE { exit(0) }
+        exit(74)  // EX_IOERR
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Ignores SIGPIPE so that a closed pipe surfaces as EPIPE from write(2).
+  package static func ignoreBrokenPipeSignal() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+}
+
+/// Writes one line to standard error, unbuffered.
+package func printError(_ message: String) {
+  var line = Array(message.utf8)
+  line.append(0x0A)
+  _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
+}
