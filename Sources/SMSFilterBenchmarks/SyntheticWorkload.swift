@@ -119,7 +119,7 @@ package struct SyntheticWorkload: Sendable {
         }
         body += body.isEmpty ? token.capitalized : " " + token
       }
-      messages.append(MessageQuery(sender: senders.randomElement(using: &generator), body: body + "."))
+      messages.append(MessageQuery(sender: senders.randomElement(using: &generator), messageBody: body + "."))
     }
     return messages
   }

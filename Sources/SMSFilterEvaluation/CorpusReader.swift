@@ -120,7 +120,7 @@ public struct CorpusReader: Sendable {
         throw CorpusError(location: location, message: "'sender' must be a string")
       }
       let query = MessageQuery(
-        sender: object["sender"] as? String, body: body,
+        sender: object["sender"] as? String, messageBody: body,
         receiverISOCountryCode: object["receiverISOCountryCode"] as? String)
       messages.append(LabeledMessage(query: query, acceptedActions: [action], subAction: subAction, source: location))
     }
@@ -151,7 +151,7 @@ public struct CorpusReader: Sendable {
           location: location,
           message: "label '\(label)' is neither an action nor in the label map (use --label-map '\(label)=ACTION|ACTION')")
       }
-      messages.append(LabeledMessage(query: MessageQuery(body: body), acceptedActions: actions, source: location))
+      messages.append(LabeledMessage(query: MessageQuery(messageBody: body), acceptedActions: actions, source: location))
     }
     return messages
   }

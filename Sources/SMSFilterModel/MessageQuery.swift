@@ -1,7 +1,7 @@
 /// One message to classify: the mirror of IdentityLookup's `ILMessageFilterQueryRequest`.
 ///
 /// ```swift
-/// let query = MessageQuery(sender: "VM-HDFCBK", body: "Rs 2,500.00 debited from A/c XX1234")
+/// let query = MessageQuery(sender: "VM-HDFCBK", messageBody: "Rs 2,500.00 debited from A/c XX1234")
 /// ```
 public struct MessageQuery: Sendable, Hashable {
   /// The sender as the network gives it: a phone number, short code, alphanumeric sender ID or
@@ -13,9 +13,9 @@ public struct MessageQuery: Sendable, Hashable {
   public var receiverISOCountryCode: String?
 
   /// Creates a query.
-  public init(sender: String? = nil, body: String, receiverISOCountryCode: String? = nil) {
+  public init(sender: String? = nil, messageBody: String, receiverISOCountryCode: String? = nil) {
     self.sender = sender
-    self.messageBody = body
+    self.messageBody = messageBody
     self.receiverISOCountryCode = receiverISOCountryCode
   }
 }

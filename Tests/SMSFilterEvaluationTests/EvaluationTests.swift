@@ -83,8 +83,8 @@ enum Paths {
             when: {keywords: [debited]}
         """)
     let messages = [
-      LabeledMessage(query: MessageQuery(body: "hi mom"), acceptedActions: [.allow]),
-      LabeledMessage(query: MessageQuery(body: "Rs 5 debited"), acceptedActions: [.transaction], subAction: .transactionalFinance),
+      LabeledMessage(query: MessageQuery(messageBody: "hi mom"), acceptedActions: [.allow]),
+      LabeledMessage(query: MessageQuery(messageBody: "Rs 5 debited"), acceptedActions: [.transaction], subAction: .transactionalFinance),
     ]
     let report = Evaluator(classifier: classifier).evaluate(messages)
     #expect(report.action.accuracy == 1)
@@ -101,9 +101,9 @@ enum Paths {
     let a = try Classifier(yaml: "rules:\n  - id: A\n    action: junk\n    when: {keywords: [win]}\n")
     let b = try Classifier(yaml: "rules:\n  - id: B\n    action: junk\n    when: {keywords: [prize]}\n")
     let messages = [
-      LabeledMessage(query: MessageQuery(body: "win a prize"), acceptedActions: [.junk]),
-      LabeledMessage(query: MessageQuery(body: "did we win?"), acceptedActions: [.allow]),
-      LabeledMessage(query: MessageQuery(body: "prize draw"), acceptedActions: [.junk]),
+      LabeledMessage(query: MessageQuery(messageBody: "win a prize"), acceptedActions: [.junk]),
+      LabeledMessage(query: MessageQuery(messageBody: "did we win?"), acceptedActions: [.allow]),
+      LabeledMessage(query: MessageQuery(messageBody: "prize draw"), acceptedActions: [.junk]),
     ]
     let report = Evaluator(classifier: a).evaluate(messages, compareWith: b)
     let comparison = try #require(report.comparison)
@@ -113,7 +113,7 @@ enum Paths {
 
   @Test func jsonReportHasTheDocumentedKeys() throws {
     let classifier = try Classifier.builtIn()
-    let messages = [LabeledMessage(query: MessageQuery(body: "hello"), acceptedActions: [.allow])]
+    let messages = [LabeledMessage(query: MessageQuery(messageBody: "hello"), acceptedActions: [.allow])]
     let json = ReportFormatter.json(Evaluator(classifier: classifier).evaluate(messages))
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(object["messages"] as? Int == 1)

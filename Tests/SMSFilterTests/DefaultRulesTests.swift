@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func aBankDebitIsFinanceAndDropsUnderOtherCapabilities() throws {
-    let query = MessageQuery(body: "Rs 2,500.00 debited from A/c XX1234 on 21-11-26")
+    let query = MessageQuery(messageBody: "Rs 2,500.00 debited from A/c XX1234 on 21-11-26")
     let decision = try Classifier.builtIn().classify(query)
     #expect(decision.action == .transaction && decision.subAction == .transactionalFinance)
     let narrowed = try Classifier.builtIn(capabilities: Capabilities(parsing: "transactionalOrders,promotionalCoupons"))

@@ -34,7 +34,7 @@ import Testing
     let allow = try directory("+919876543210\tallow\tMum\n")
     // Even when the blocking directory is listed first, the allow entry wins.
     let classifier = try Classifier(yaml: rules, directories: [block, allow])
-    let decision = classifier.classify(MessageQuery(sender: "+91 98765 43210", body: "you won a prize"))
+    let decision = classifier.classify(MessageQuery(sender: "+91 98765 43210", messageBody: "you won a prize"))
     #expect(decision.action == .allow && decision.label == "Mum")
     #expect(decision.ruleID?.hasPrefix("directory:") == true)
   }
@@ -42,18 +42,18 @@ import Testing
   @Test func blockAndTypedEntriesComeBeforeTheRules() throws {
     let directory = try directory("+919876543210\tjunk\tScam ring\nVM-HDFCBK\ttransaction/transactionalFinance\tHDFC Bank\n")
     let classifier = try Classifier(yaml: rules, directories: [directory])
-    let blocked = classifier.classify(MessageQuery(sender: "09876543210", body: "your otp is 1234", receiverISOCountryCode: "IN"))
+    let blocked = classifier.classify(MessageQuery(sender: "09876543210", messageBody: "your otp is 1234", receiverISOCountryCode: "IN"))
     #expect(blocked.action == .junk && blocked.label == "Scam ring")
-    let bank = classifier.classify(MessageQuery(sender: "AD-HDFCBK", body: "you won a prize"))
+    let bank = classifier.classify(MessageQuery(sender: "AD-HDFCBK", messageBody: "you won a prize"))
     #expect(bank.action == .transaction && bank.subAction == .transactionalFinance && bank.label == "HDFC Bank")
   }
 
   @Test func identifyOnlyEntriesLabelAndLetTheRulesDecide() throws {
     let directory = try directory("56161\tnone\tAcme Rewards\n")
     let classifier = try Classifier(yaml: rules, directories: [directory])
-    let decision = classifier.classify(MessageQuery(sender: "56161", body: "your otp is 1234", receiverISOCountryCode: "IN"))
+    let decision = classifier.classify(MessageQuery(sender: "56161", messageBody: "your otp is 1234", receiverISOCountryCode: "IN"))
     #expect(decision.ruleID == "OTP" && decision.label == "Acme Rewards")
-    let unknown = classifier.classify(MessageQuery(sender: "56162", body: "hello", receiverISOCountryCode: "IN"))
+    let unknown = classifier.classify(MessageQuery(sender: "56162", messageBody: "hello", receiverISOCountryCode: "IN"))
     #expect(unknown.label == nil && unknown.ruleID == nil)
   }
 
@@ -76,6 +76,6 @@ import Testing
       to: folder.appendingPathComponent("rules.yaml"), atomically: true, encoding: .utf8)
     let classifier = try Classifier(contentsOf: [folder.path])
     #expect(classifier.directories.count == 1)
-    #expect(classifier.classify(MessageQuery(sender: "+919876543210", body: "hi")).action == .junk)
+    #expect(classifier.classify(MessageQuery(sender: "+919876543210", messageBody: "hi")).action == .junk)
   }
 }

@@ -18,7 +18,7 @@ import Testing
     let body = String(repeating: "a", count: 100_000) + "!"
     let clock = ContinuousClock()
     var decision: Decision?
-    let elapsed = clock.measure { decision = classifier.classify(MessageQuery(body: body)) }
+    let elapsed = clock.measure { decision = classifier.classify(MessageQuery(messageBody: body)) }
     let result = try #require(decision)
     // The evil regex gave up at its match limit; the next rule decided; the decision says so.
     #expect(result.limitExceeded)
@@ -35,11 +35,11 @@ import Testing
     }
     let classifier = try Classifier(
       ruleSet: RuleSet(rules: rules), budget: MessageBudget(maxRegexRuns: 10, maxRegexNanoseconds: 10_000_000_000))
-    let decision = classifier.classify(MessageQuery(body: "1234567 and more digits 7654321"))
+    let decision = classifier.classify(MessageQuery(messageBody: "1234567 and more digits 7654321"))
     #expect(decision.budgetExhausted)
     #expect(decision.ruleID == nil && decision.action == .none)
     // The next message starts with a fresh budget.
-    let next = classifier.classify(MessageQuery(body: "1234567a1"))
+    let next = classifier.classify(MessageQuery(messageBody: "1234567a1"))
     #expect(next.ruleID == "R0" && !next.budgetExhausted)
   }
 
@@ -51,11 +51,11 @@ import Testing
       "\u{FEFF}\u{202E}reversed", String(repeating: "क्षि", count: 3000),
     ]
     for body in bodies {
-      let decision = classifier.classify(MessageQuery(sender: String(repeating: "+", count: 300), body: body))
+      let decision = classifier.classify(MessageQuery(sender: String(repeating: "+", count: 300), messageBody: body))
       #expect(!decision.budgetExhausted)
     }
     // A 2 MB body may use up the budget (50 ms of regex time), but it is answered.
-    let huge = classifier.classify(MessageQuery(body: String(repeating: "x y ", count: 500_000)))
+    let huge = classifier.classify(MessageQuery(messageBody: String(repeating: "x y ", count: 500_000)))
     if huge.budgetExhausted { #expect(huge.ruleID == nil && huge.action == .none) }
   }
 
@@ -66,7 +66,7 @@ import Testing
     let b = try Classifier(
       yaml: "ruleset: B\nrules:\n  - id: B_PRIZE\n    action: promotion\n    subAction: promotionalOffers\n    when: {keywords: [prize]}\n")
     let live = ReloadableClassifier(a)
-    let query = MessageQuery(body: "you won a prize")
+    let query = MessageQuery(messageBody: "you won a prize")
     let allowed = [a.classify(query), b.classify(query)]
     // The writer is a thread of its own (not a task that could wait for the readers to give up
     // the cooperative pool), swapping from before the readers start until after they finish.

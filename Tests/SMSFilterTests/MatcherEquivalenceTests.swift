@@ -15,7 +15,7 @@ import Testing
     #expect(messages.count > 1000)
     var disagreements = 0
     for message in messages {
-      let query = MessageQuery(sender: message.sender, body: message.body)
+      let query = MessageQuery(sender: message.sender, messageBody: message.body)
       let compiled = session.classify(query)
       let naive = session.classifyNaively(query)
       if compiled != naive {
@@ -29,11 +29,11 @@ import Testing
   @Test func prefilterNeverRejectsARegexMatch() throws {
     // For every regex with literals, on every corpus message: regex matches ⇒ a literal occurs.
     let classifier = try Classifier.builtIn()
-    let state = classifier.makeState()
+    let state = classifier.makeMatcher().state
     let compiled = classifier.compiled
     var checked = 0
     for message in try PackagePaths.corpusMessages() {
-      state.begin(MessageQuery(body: message.body), trackingOffsets: false)
+      MessageQuery(messageBody: message.body).withInput { state.begin($0, budget: .unlimited, trackingOffsets: false) }
       let text = state.text.bytes
       // Byte search: literals are byte strings (a Devanagari literal may end inside a grapheme).
       func occurs(_ literal: Int) -> Bool {
@@ -85,7 +85,7 @@ import Testing
     }
     let separators = [" ", "", "-", ", ", " 123 ", "x"]
     let messages = (0..<1500).map { _ in
-      MessageQuery(body: (0..<(1 + draw(6))).map { _ in word() + separators[draw(separators.count)] }.joined())
+      MessageQuery(messageBody: (0..<(1 + draw(6))).map { _ in word() + separators[draw(separators.count)] }.joined())
     }
     let session = try Classifier(ruleSet: RuleSet(rules: rules), budget: .unlimited).makeSession()
     var matched = 0
@@ -103,7 +103,7 @@ import Testing
     let rules =
       (0..<3).map { Rule(id: "RX\($0)", action: .junk, priority: 10, condition: .regex("\\d{7}[a-z]{\($0 + 1)}\\d")) }
       + [Rule(id: "KEYWORD", action: .promotion, priority: 1, condition: .anyKeyword(["sale"], wordBoundary: true))]
-    let query = MessageQuery(body: "big sale 1234567")
+    let query = MessageQuery(messageBody: "big sale 1234567")
     func decide(maxRegexRuns: Int) throws -> Decision {
       try Classifier(
         ruleSet: RuleSet(rules: rules),
@@ -121,14 +121,14 @@ import Testing
   /// the message after the wrap, which is generation 1 again.
   @Test func decisionsStayTheSameAcrossTheGenerationWrap() throws {
     let classifier = try Classifier.builtIn()
-    let messages = try PackagePaths.corpusMessages().prefix(200).map { MessageQuery(sender: $0.sender, body: $0.body) }
+    let messages = try PackagePaths.corpusMessages().prefix(200).map { MessageQuery(sender: $0.sender, messageBody: $0.body) }
     for (first, second) in zip(messages, messages.dropFirst()) {
-      let state = classifier.makeState()
-      _ = classifier.decide(first, state)  // stamps at generation 1
-      state.generation = LiteralStamp.maxGeneration  // the next message wraps to generation 1
-      let decision = classifier.decide(second, state)
-      #expect(state.generation == 1)
-      #expect(decision == classifier.decide(second, classifier.makeState()), "\(second.messageBody)")
+      let matcher = classifier.makeMatcher()
+      _ = first.withInput { classifier.decide($0, matcher) }  // stamps at generation 1
+      matcher.state.generation = LiteralStamp.maxGeneration  // the next message wraps to generation 1
+      let decision = second.withInput { classifier.decide($0, matcher) }
+      #expect(matcher.state.generation == 1)
+      #expect(decision == second.withInput { classifier.decide($0, classifier.makeMatcher()) }, "\(second.messageBody)")
     }
   }
 }

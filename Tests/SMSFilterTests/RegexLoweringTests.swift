@@ -50,7 +50,7 @@ import Testing
     var mismatches = 0
     var matches = 0
     for message in messages {
-      let query = MessageQuery(sender: message.sender, body: message.body)
+      let query = MessageQuery(sender: message.sender, messageBody: message.body)
       var loweredMatches: [String] = []
       var plainMatches: [String] = []
       lowered.evaluateEachRule(query) { rule, matched, _ in if matched { loweredMatches.append(rule.id) } }

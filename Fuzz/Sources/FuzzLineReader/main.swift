@@ -38,7 +38,7 @@ func fuzzLineReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       let line = Array(batch.bytes[range])
       if line.first == UInt8(ascii: "{") {
         if case .success(let record) = JSONLineParser.parse(line), let body = record.body {
-          _ = session.classify(MessageQuery(sender: record.sender, body: body, receiverISOCountryCode: record.country))
+          _ = session.classify(MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country))
         }
       } else {
         _ = line.withUnsafeBufferPointer { session.classify(utf8Body: $0) }

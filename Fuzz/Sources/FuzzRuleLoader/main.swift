@@ -12,8 +12,8 @@ func fuzzRuleLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   do {
     let ruleSet = try RuleLoader.load(sources: [("fuzz.yaml", text)])
     let classifier = try Classifier(ruleSet: ruleSet)
-    _ = classifier.classify(MessageQuery(sender: "VM-HDFCBK", body: "Your OTP is 123456. Rs 500 debited"))
-    _ = classifier.classify(MessageQuery(body: text))
+    _ = classifier.classify(MessageQuery(sender: "VM-HDFCBK", messageBody: "Your OTP is 123456. Rs 500 debited"))
+    _ = classifier.classify(MessageQuery(messageBody: text))
     _ = RuleExampleCheck.run(classifier)
   } catch {
     precondition(!error.description.isEmpty && error.location.file == "fuzz.yaml")

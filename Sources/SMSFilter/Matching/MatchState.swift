@@ -1,12 +1,14 @@
 import Dispatch
 import PCRE2
 
-/// Everything one thread writes while classifying one message, reused from message to message so
-/// the hot path allocates nothing.
+/// Everything one thread writes while matching one message, reused from message to message so
+/// the hot path allocates nothing. Owned by one ``RuleMatcher``; ``begin(_:budget:trackingOffsets:)``
+/// is the one place a message starts.
 ///
 /// Literal hits and guard results are stamped with a per-message generation number, so starting
 /// a new message is one increment rather than clearing arrays.
 final class MatchState {
+  /// The normalised body.
   var text = NormalizedText()
   // The per-literal and per-guard tables are raw buffers owned by this object (allocated in
   // init, freed in deinit): the hot path reads and writes them with no reference counting or
@@ -20,21 +22,24 @@ final class MatchState {
   let candidates: CandidateSet
   let regexScratch: MatchScratch
 
-  var query = MessageQuery(body: "")
+  /// The message's sender and receiver country, as given.
+  private(set) var sender: String?
+  private(set) var receiverISOCountryCode: String?
+  /// The original body's bytes, kept only when offsets are tracked (explain), to cut spans from.
+  private(set) var sourceBody: [UInt8] = []
   var senderBytes: [UInt8] = []
   var senderKind = SenderKind.unknown
   var senderPrepared = false
   var limitExceeded = false
   /// The message's budget, and what it has spent.
-  let budget: MessageBudget
+  private(set) var budget = MessageBudget.default
   var regexRuns = 0
   var regexStart: UInt64 = 0
   var budgetExhausted = false
   /// When set, matched spans are recorded here (explain mode).
   var spans: [MatchSpan]?
 
-  init(rules: CompiledRules, matchLimit: UInt32, depthLimit: UInt32, budget: MessageBudget = .default) {
-    self.budget = budget
+  init(rules: CompiledRules, matchLimit: UInt32, depthLimit: UInt32) {
     stamps = .allocate(capacity: max(1, rules.literals.count))
     stamps.initialize(repeating: LiteralStamp())
     guardStamp = .allocate(capacity: max(1, rules.guardRoots.count))
@@ -53,10 +58,9 @@ final class MatchState {
     candidates.deallocate()
   }
 
-  /// Resets the per-message state: a new generation (stamps from earlier messages no longer
-  /// count), nothing computed, a fresh budget.
-  @inline(__always)
-  private func startMessage() {
+  /// Starts a new message: a new generation (stamps from earlier messages no longer count), the
+  /// body normalised, nothing else computed yet, a fresh budget.
+  func begin(_ message: MessageInput, budget: MessageBudget, trackingOffsets: Bool) {
     if generation == LiteralStamp.maxGeneration {
       stamps.update(repeating: LiteralStamp())
       guardStamp.update(repeating: 0)
@@ -65,27 +69,19 @@ final class MatchState {
     generation &+= 1
     senderPrepared = false
     limitExceeded = false
+    self.budget = budget
+    restartBudget()
+    sender = message.sender
+    receiverISOCountryCode = message.receiverISOCountryCode
+    sourceBody.removeAll(keepingCapacity: true)
+    if trackingOffsets { sourceBody.append(contentsOf: message.body) }
+    TextNormalizer.normalize(utf8: message.body, into: &text, trackingOffsets: trackingOffsets)
+  }
+
+  /// A fresh regex budget for the same message (explain's per-rule pass after the decision).
+  func restartBudget() {
     regexRuns = 0
     budgetExhausted = false
-  }
-
-  /// Starts a new message: a new generation, the query, nothing computed yet.
-  func begin(_ query: MessageQuery, trackingOffsets: Bool) {
-    startMessage()
-    self.query = query
-    TextNormalizer.normalize(query.messageBody, into: &text, trackingOffsets: trackingOffsets)
-  }
-
-  /// Starts a new message given as UTF-8 bytes (already validated), without building a `String`
-  /// for the body: the streaming path of `classify`.
-  func begin(utf8Body: UnsafeBufferPointer<UInt8>, sender: String?, receiverISOCountryCode: String?) {
-    startMessage()
-    if sender != nil || receiverISOCountryCode != nil || query.sender != nil
-      || query.receiverISOCountryCode != nil || !query.messageBody.isEmpty
-    {
-      query = MessageQuery(sender: sender, body: "", receiverISOCountryCode: receiverISOCountryCode)
-    }
-    TextNormalizer.normalize(utf8: utf8Body, into: &text, trackingOffsets: false)
   }
 
   /// Accounts for one regex run; `false` (and the message marked) when the budget is spent.
@@ -107,48 +103,12 @@ final class MatchState {
     guard !senderPrepared else { return }
     senderPrepared = true
     senderBytes.removeAll(keepingCapacity: true)
-    if let sender = query.sender {
+    if let sender {
       for byte in sender.utf8 {
         senderBytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
       }
     }
     // From the bytes just lower-cased: no second copy of the sender per message.
-    senderKind = query.sender == nil ? .unknown : SenderKind(utf8: senderBytes)
+    senderKind = sender == nil ? .unknown : SenderKind(utf8: senderBytes)
   }
-}
-
-/// Whether a literal was found in the current message (see ``MatchState/generation``), in four
-/// bytes: `generation << 1` once it is found anywhere, `| 1` once it is found on word boundaries
-/// (a bounded occurrence is also an occurrence, so two flags need one generation).
-struct LiteralStamp {
-  var value: UInt32 = 0
-
-  /// The largest generation a stamp can hold.
-  static let maxGeneration = UInt32.max >> 1
-
-  /// Found anywhere in the message of `generation`.
-  @inline(__always)
-  func isFound(in generation: UInt32) -> Bool { value &>> 1 == generation }
-
-  /// Found on word boundaries in the message of `generation`.
-  @inline(__always)
-  func isFoundBounded(in generation: UInt32) -> Bool { value == generation &<< 1 | 1 }
-
-  /// The stamp of a literal found (on word boundaries or not) in the message of `generation`.
-  @inline(__always)
-  static func found(in generation: UInt32, bounded: Bool) -> LiteralStamp {
-    LiteralStamp(value: generation &<< 1 | (bounded ? 1 : 0))
-  }
-}
-
-/// A span of the message a rule matched, for `--explain`.
-public struct MatchSpan: Sendable, Hashable {
-  /// What matched: `keyword`, `regex`, `sender` or `mixedScript`.
-  public let kind: String
-  /// The keyword or pattern that matched.
-  public let pattern: String
-  /// The UTF-8 byte range in the original body (empty for sender conditions).
-  public let range: Range<Int>
-  /// The matched text of the original body (or the sender).
-  public let text: String
 }

@@ -246,7 +246,7 @@ struct NodeReader {
 
   func example(_ node: Node) throws(RuleLoadError) -> RuleExample {
     if case .scalar(let scalar) = node {
-      return RuleExample(query: MessageQuery(body: scalar.string), location: location(of: node))
+      return RuleExample(query: MessageQuery(messageBody: scalar.string), location: location(of: node))
     }
     let pairs = try mapping(node, what: "an example")
     try checkKeys(pairs, allowed: ["sender", "body", "country"], context: "an example")
@@ -261,7 +261,7 @@ struct NodeReader {
     }
     return RuleExample(
       query: MessageQuery(
-        sender: sender, body: try string(bodyNode, what: "body"), receiverISOCountryCode: country),
+        sender: sender, messageBody: try string(bodyNode, what: "body"), receiverISOCountryCode: country),
       location: location(of: node))
   }
 

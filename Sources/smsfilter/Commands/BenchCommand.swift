@@ -222,11 +222,11 @@ struct BenchCommand: ParsableCommand {
       for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) where !line.isEmpty {
         if file.hasSuffix(".tsv") {
           let body = line.split(separator: "\t", maxSplits: 1).last.map(String.init) ?? ""
-          queries.append(MessageQuery(body: body))
+          queries.append(MessageQuery(messageBody: body))
         } else if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
           let body = object["body"] as? String
         {
-          queries.append(MessageQuery(sender: object["sender"] as? String, body: body))
+          queries.append(MessageQuery(sender: object["sender"] as? String, messageBody: body))
         }
       }
     }

@@ -148,14 +148,14 @@ struct ClassifyPipeline: Sendable {
           appendError(code: "missing-body", message: "no \"body\" field", rawID: rawID, into: &buffer)
           return "no \"body\" field"
         }
-        query = MessageQuery(sender: record.sender, body: body, receiverISOCountryCode: record.country)
+        query = MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country)
       }
     } else {
       guard let body = String(validating: line, as: UTF8.self) else {
         appendError(code: "invalid-utf8", message: "invalid UTF-8", rawID: nil, into: &buffer)
         return "invalid UTF-8"
       }
-      query = MessageQuery(body: body)
+      query = MessageQuery(messageBody: body)
     }
     if explain {
       let explanation = session.classifier.explain(query)

@@ -12,94 +12,6 @@ enum EvaluationMode {
 }
 
 extension CompiledRules {
-  /// Classifies the message in `state` with the compiled matcher: one automaton pass, then only
-  /// the rules some literal made candidates (and those no literal can trigger), in decision
-  /// order, stopping at the first that holds. Returns the winning rule's index.
-  ///
-  /// Keyword-list rules are not candidates: the pass itself knows the first of them that holds
-  /// (`known`), so only the candidates before it are evaluated.
-  func firstMatchingRule(_ state: MatchState) -> Int? {
-    let generation = state.generation
-    let candidates = state.candidates
-    for rule in alwaysCandidates { candidates.insert(rule) }
-    var knownWinner = LiteralEntry.noRule
-    state.text.bytes.withUnsafeBufferPointer { text in
-      let stamps = state.stamps
-      triggerRules.withUnsafeBufferPointer { triggerRules in
-        automaton.withTables { tables in
-          guard let textBase = text.baseAddress else { return }
-          /// Records the literals that end at `end` in the state with `row`: stamps, and the
-          /// rules they make candidates. Everything but the stamps is in the state's entries.
-          @inline(__always) func record(known: inout UInt32, row: UInt32, end: Int) {
-            let entries = tables.entries(ofRow: row)
-            var entry = 0
-            while entry < entries.count {
-              defer { entry &+= LiteralEntry.words }
-              let packed = entries[entry &+ LiteralEntry.lengthAndBoundaries]
-              /// Whether this occurrence is on word boundaries (where the literal needs them).
-              @inline(__always) func bounded() -> Bool {
-                LiteralEntry.isBounded(packed, start: end &- Int(packed & LiteralEntry.lengthMask), end: end, in: text)
-              }
-              let onAnyHit = entries[entry &+ LiteralEntry.firstRuleOnAnyHit]
-              let onBoundedHit = entries[entry &+ LiteralEntry.firstRuleOnBoundedHit]
-              guard packed & LiteralEntry.needsStamp != 0 else {
-                // Only keyword rules use this literal: note the first that holds, nothing else.
-                known = min(known, onAnyHit)
-                if onBoundedHit < known && bounded() { known = onBoundedHit }
-                continue
-              }
-              let literal = Int(entries[entry &+ LiteralEntry.literal])
-              let stamp = stamps[literal]
-              if !stamp.isFound(in: generation) {
-                stamps[literal] = .found(in: generation, bounded: false)
-                known = min(known, onAnyHit)
-                let count = Int(entries[entry &+ LiteralEntry.triggerCount])
-                let trigger = Int(entries[entry &+ LiteralEntry.trigger])
-                if count == 1 {
-                  candidates.insert(trigger)
-                } else if count > 1 {
-                  candidates.insert(contentsOf: UnsafeBufferPointer(rebasing: triggerRules[trigger..<(trigger &+ count)]))
-                }
-              }
-              if !stamp.isFoundBounded(in: generation) && bounded() {
-                stamps[literal] = .found(in: generation, bounded: true)
-                known = min(known, onBoundedHit)
-              }
-            }
-          }
-          // The automaton pass: work only where a pattern ends.
-          AhoCorasick.forEachOutputState(tables, text: textBase, count: text.count, into: &knownWinner, record)
-        }
-      }
-    }
-    // The candidates in decision order; the first that holds wins.
-    let known = knownWinner
-    var winner: Int?
-    var spent = false
-    candidates.removeAll { rule in
-      // Candidates after the known winner cannot win.
-      if rule >= known { return true }
-      if evaluate(ruleRoots[rule], state, .compiled) {
-        winner = rule
-        return true
-      }
-      spent = state.budgetExhausted
-      return spent
-    }
-    if winner == nil && !spent && known != LiteralEntry.noRule { winner = Int(known) }
-    return winner
-  }
-
-  /// The first rule in decision order that holds, evaluating every rule in turn (no automaton,
-  /// no prefilter).
-  func firstMatchingRuleNaively(_ state: MatchState) -> Int? {
-    for index in ruleRoots.indices {
-      if evaluate(ruleRoots[index], state, .naive) { return index }
-      if state.budgetExhausted { return nil }
-    }
-    return nil
-  }
-
   /// Evaluates a condition node for the message in `state`.
   func evaluate(_ nodeIndex: Int, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
     switch nodes[nodeIndex] {
@@ -213,7 +125,7 @@ extension CompiledRules {
       return mask & state.senderKind.maskBit != 0
 
     case .country(let index):
-      guard let code = state.query.receiverISOCountryCode else { return false }
+      guard let code = state.receiverISOCountryCode else { return false }
       // Codes are stored upper-case; compare ASCII case-insensitively without building a string.
       return countryLists[index].contains { stored in
         stored.utf8.elementsEqual(code.utf8) { $0 == ((0x61...0x7A).contains($1) ? $1 & 0xDF : $1) }
@@ -289,7 +201,7 @@ extension CompiledRules {
 
   private func record(kind: String, pattern: String, normalizedRange: Range<Int>, _ state: MatchState) {
     let offsets = state.text.sourceOffsets
-    let body = Array(state.query.messageBody.utf8)
+    let body = state.sourceBody
     guard !offsets.isEmpty, normalizedRange.lowerBound < offsets.count else {
       state.spans?.append(MatchSpan(kind: kind, pattern: pattern, range: 0..<0, text: ""))
       return
@@ -306,7 +218,7 @@ extension CompiledRules {
 
   private func recordSender(_ state: MatchState) {
     state.spans?.append(
-      MatchSpan(kind: "sender", pattern: "", range: 0..<0, text: state.query.sender ?? ""))
+      MatchSpan(kind: "sender", pattern: "", range: 0..<0, text: state.sender ?? ""))
   }
 }
 

@@ -1,0 +1,66 @@
+import Dispatch
+import PCRE2
+
+/// One thread's matcher: a compiled rule set (shared, immutable) and the state of the message
+/// being matched (its own). The classifier's only way into matching.
+///
+/// Not thread-safe: a matcher is used by one thread at a time (a ``Classifier`` keeps a pool;
+/// a ``ClassificationSession`` owns one). Each call starts a new message
+/// (``MatchState/begin(_:budget:trackingOffsets:)``), so nothing of one message reaches the next.
+final class RuleMatcher {
+  private let rules: CompiledRules
+  /// The per-message state; internal for tests that inspect or age it.
+  let state: MatchState
+
+  /// A matcher for `rules`, with PCRE2's match and depth limits for every regex run.
+  init(rules: CompiledRules, matchLimit: UInt32, depthLimit: UInt32) {
+    self.rules = rules
+    self.state = MatchState(rules: rules, matchLimit: matchLimit, depthLimit: depthLimit)
+  }
+
+  /// The first rule in decision order that holds for the message: with the automaton and the
+  /// regex prefilter, or `naively` by evaluating every rule in turn (the reference the compiled
+  /// path must agree with).
+  func firstMatch(_ message: MessageInput, budget: MessageBudget, naively: Bool = false) -> MatchOutcome {
+    state.begin(message, budget: budget, trackingOffsets: false)
+    return outcome(naively ? rules.firstMatchingRuleNaively(state) : rules.firstMatchingRule(state))
+  }
+
+  /// The first match (as ``firstMatch(_:budget:naively:)``), then every rule that holds, each
+  /// evaluated on its own with a fresh budget, in decision order, with the spans it matched. The
+  /// body is normalised once, with offsets, for both.
+  func explain(_ message: MessageInput, budget: MessageBudget) -> (MatchOutcome, [(rule: Int, spans: [MatchSpan])]) {
+    state.begin(message, budget: budget, trackingOffsets: true)
+    let decided = outcome(rules.firstMatchingRule(state))
+    state.restartBudget()
+    var matches: [(rule: Int, spans: [MatchSpan])] = []
+    for (index, root) in rules.ruleRoots.enumerated() {
+      state.spans = []
+      if rules.evaluate(root, state, .explain) { matches.append((index, state.spans ?? [])) }
+    }
+    state.spans = nil
+    return (decided, matches)
+  }
+
+  /// Whether one rule's condition holds for the message, evaluated on its own and plainly, with
+  /// no budget: what rule examples check.
+  func holds(rule index: Int, _ message: MessageInput) -> Bool {
+    state.begin(message, budget: .unlimited, trackingOffsets: false)
+    return rules.evaluate(rules.ruleRoots[index], state, .naive)
+  }
+
+  /// Evaluates every rule on its own, plainly and with no budget, in decision order, calling
+  /// `visit` with the rule's index, whether it holds and the nanoseconds its evaluation took.
+  func evaluateEachRule(_ message: MessageInput, _ visit: (_ rule: Int, _ holds: Bool, _ nanoseconds: UInt64) -> Void) {
+    state.begin(message, budget: .unlimited, trackingOffsets: false)
+    for (index, root) in rules.ruleRoots.enumerated() {
+      let start = DispatchTime.now().uptimeNanoseconds
+      let holds = rules.evaluate(root, state, .naive)
+      visit(index, holds, DispatchTime.now().uptimeNanoseconds &- start)
+    }
+  }
+
+  private func outcome(_ rule: Int?) -> MatchOutcome {
+    MatchOutcome(rule: rule, limitExceeded: state.limitExceeded, budgetExhausted: state.budgetExhausted)
+  }
+}
