@@ -72,7 +72,7 @@ let package = Package(
     .testTarget(name: "PCRE2Tests", dependencies: ["PCRE2"]),
     .testTarget(name: "SMSFilterModelTests", dependencies: ["SMSFilterModel"]),
     .testTarget(name: "SMSFilterDirectoryTests", dependencies: ["SMSFilterDirectory", "SMSFilterBenchmarks"]),
-    .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter", "SMSFilterBenchmarks"]),
+    .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter", "SMSFilterIO", "SMSFilterBenchmarks"]),
     .testTarget(name: "SMSFilterIOTests", dependencies: ["SMSFilterIO"]),
     .testTarget(name: "SMSFilterEvaluationTests", dependencies: ["SMSFilterEvaluation", "SMSFilterBenchmarks"]),
     .testTarget(

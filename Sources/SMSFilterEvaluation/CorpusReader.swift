@@ -1,5 +1,6 @@
 import Foundation
 import SMSFilter
+import SMSFilterIO
 
 /// Reads labeled corpora: JSON Lines (the canonical format) and `label<TAB>body` TSV with a
 /// label map.
@@ -77,38 +78,32 @@ public struct CorpusReader: Sendable {
       ? try parseTSV(text, file: file) : try parseJSONLines(text, file: file)
   }
 
-  /// Parses JSON Lines text.
+  /// Parses JSON Lines text, each line through ``MessageRecordReader`` (the package's one reader
+  /// of message records), refusing a key outside ``allowedKeys``.
   public func parseJSONLines(_ text: String, file: String) throws(CorpusError) -> [LabeledMessage] {
     var messages: [LabeledMessage] = []
-    for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-      let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-      if trimmed.isEmpty { continue }
+    for (offset, line) in CorpusReader.lines(of: text) {
       let location = "\(file):\(offset + 1)"
-      let object: [String: Any]
-      do {
-        guard let parsed = try JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] else {
-          throw CorpusError(location: location, message: "expected a JSON object")
-        }
-        object = parsed
-      } catch let error as CorpusError {
-        throw error
-      } catch {
-        throw CorpusError(location: location, message: "invalid JSON")
+      let record: MessageRecord
+      switch MessageRecordReader.parse(Array(line.utf8), readingLabels: true) {
+      case .failure(let error):
+        throw CorpusError(location: location, message: "invalid JSON at byte \(error.offset + 1): \(error.message)")
+      case .success(let read): record = read
       }
-      if let unknown = object.keys.sorted().first(where: { !CorpusReader.allowedKeys.contains($0) }) {
+      if let unknown = record.unknownKey {
         throw CorpusError(
           location: location,
           message: "unknown key '\(unknown)'; allowed: \(CorpusReader.allowedKeys.sorted().joined(separator: ", "))")
       }
-      guard let body = object["body"] as? String else {
+      guard let body = record.body else {
         throw CorpusError(location: location, message: "'body' must be a string")
       }
-      guard let actionName = object["action"] as? String, let action = Action(name: actionName) else {
+      guard let actionName = record.action, let action = Action(name: actionName) else {
         throw CorpusError(location: location, message: "'action' must be one of none, allow, junk, promotion, transaction")
       }
       var subAction = SubAction.none
-      if let subName = object["subAction"] {
-        guard let name = subName as? String, let parsed = SubAction(name: name) else {
+      if let name = record.subAction {
+        guard let parsed = SubAction(name: name) else {
           throw CorpusError(location: location, message: "'subAction' is not a sub-action name")
         }
         guard parsed.isValid(with: action) else {
@@ -116,15 +111,41 @@ public struct CorpusReader: Sendable {
         }
         subAction = parsed
       }
-      if let sender = object["sender"], !(sender is String) {
-        throw CorpusError(location: location, message: "'sender' must be a string")
-      }
-      let query = MessageQuery(
-        sender: object["sender"] as? String, messageBody: body,
-        receiverISOCountryCode: object["receiverISOCountryCode"] as? String)
-      messages.append(LabeledMessage(query: query, acceptedActions: [action], subAction: subAction, source: location))
+      let query = MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country)
+      messages.append(
+        LabeledMessage(
+          query: query, acceptedActions: [action], subAction: subAction, source: location, language: record.language))
     }
     return messages
+  }
+
+  /// The messages of a corpus file or folder without their labels (a TSV line's text after its
+  /// last tab; a JSON Lines record's sender and body): what `bench` classifies. Lines that are
+  /// not messages are skipped.
+  public static func unlabeledMessages(at path: String) throws(CorpusError) -> [MessageQuery] {
+    var queries: [MessageQuery] = []
+    for file in try files(at: path) {
+      guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+        throw CorpusError(location: file, message: "cannot read the file as UTF-8")
+      }
+      for (_, line) in lines(of: text) {
+        if file.hasSuffix(".tsv") {
+          queries.append(MessageQuery(messageBody: line.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init) ?? ""))
+        } else if case .success(let record) = MessageRecordReader.parse(Array(line.utf8)), let body = record.body {
+          queries.append(MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country))
+        }
+      }
+    }
+    return queries
+  }
+
+  /// The non-blank lines of a file's text with their 0-based line numbers (LF or CR LF endings).
+  static func lines(of text: String) -> [(Int, Substring)] {
+    text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated()
+      .compactMap { offset, line in
+        let trimmed = line.drop(while: \.isWhitespace)
+        return trimmed.allSatisfy(\.isWhitespace) ? nil : (offset, line)
+      }
   }
 
   /// Parses `label<TAB>body` text through the label map (a label not in the map must be an

@@ -11,10 +11,16 @@ public struct LabeledMessage: Sendable, Hashable {
   public var subAction: SubAction
   /// Where the message was read: file and line.
   public var source: String
+  /// The message's language (`lang` in JSON Lines), when the corpus gives it.
+  public var language: String?
 
   /// Creates a labeled message.
-  public init(query: MessageQuery, acceptedActions: [Action], subAction: SubAction = .none, source: String = "") {
+  public init(
+    query: MessageQuery, acceptedActions: [Action], subAction: SubAction = .none, source: String = "",
+    language: String? = nil
+  ) {
     self.query = query
+    self.language = language
     self.acceptedActions = acceptedActions
     self.subAction = subAction
     self.source = source

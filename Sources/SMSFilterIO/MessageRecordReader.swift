@@ -1,62 +1,65 @@
 import SMSFilter
 
-/// A strict, allocation-light JSON parser for one input line of `classify`: a top-level object
-/// whose fields `sender`, `body` (or `messageBody`), `receiverISOCountryCode` (or `country`)
-/// and `id` are read; other fields are checked for syntax and ignored.
+/// The one reader of JSON Lines message records in the package (`classify`, `serve`, corpora,
+/// benchmarks, tests): strict, allocation-light, one line at a time. A record is a top-level
+/// object whose fields `sender`, `body` (or `messageBody`), `receiverISOCountryCode` (or
+/// `country`) and `id` are read; with `readingLabels`, also a labeled corpus's `action`,
+/// `subAction` and `lang`, and the first key it does not know. Other fields are checked for
+/// syntax and skipped.
 ///
 /// Nesting deeper than ``maximumDepth`` is refused rather than recursed into, so hostile input
 /// cannot exhaust the stack.
-public struct JSONLineParser {
-  /// The fields `classify` uses.
-  public struct Record: Sendable {
-    /// `sender`, if present and not null.
-    public var sender: String?
-    /// `body` (or `messageBody`).
-    public var body: String?
-    /// `receiverISOCountryCode` (or `country`).
-    public var country: String?
-    /// The `id` value exactly as written (any JSON value), to echo back.
-    public var rawID: [UInt8]?
-  }
-
-  /// Why a line is not a usable record.
-  public struct ParseError: Error, Sendable {
-    /// What is wrong.
-    public let message: String
-    /// The byte offset in the line where it was found.
-    public let offset: Int
-  }
-
+///
+/// ```swift
+/// if case .success(let record) = MessageRecordReader.parse(Array(#"{"sender":"VM-HDFCBK","body":"hi"}"#.utf8)) {
+///   record.body  // "hi"
+/// }
+/// ```
+public struct MessageRecordReader {
   /// The deepest nesting accepted inside a record.
   public static let maximumDepth = 64
 
   private let bytes: UnsafeBufferPointer<UInt8>
+  private let readingLabels: Bool
   private var index = 0
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
-
-  /// Parses one line.
-  public static func parse(_ line: [UInt8]) -> Result<Record, ParseError> {
-    line.withUnsafeBufferPointer { parse($0) }
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, readingLabels: Bool) {
+    self.bytes = bytes
+    self.readingLabels = readingLabels
   }
 
-  /// Parses one line in place (valid while `line` is).
-  public static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Result<Record, ParseError> {
-    var parser = JSONLineParser(line)
+  /// Parses one line.
+  ///
+  /// - Parameters:
+  ///   - line: the line's bytes, without its newline.
+  ///   - readingLabels: also read a labeled corpus's fields and note an unknown key.
+  public static func parse(_ line: [UInt8], readingLabels: Bool = false) -> Result<MessageRecord, MessageRecordError> {
+    line.withUnsafeBufferPointer { parse($0, readingLabels: readingLabels) }
+  }
+
+  /// Parses one line in place (valid while `line` is); see ``parse(_:readingLabels:)-([UInt8],_)``.
+  ///
+  /// - Parameters:
+  ///   - line: the line's bytes, without its newline.
+  ///   - readingLabels: also read a labeled corpus's fields and note an unknown key.
+  public static func parse(
+    _ line: UnsafeBufferPointer<UInt8>, readingLabels: Bool = false
+  ) -> Result<MessageRecord, MessageRecordError> {
+    var parser = MessageRecordReader(line, readingLabels: readingLabels)
     do {
       return .success(try parser.parseRecord())
-    } catch let error as ParseError {
+    } catch let error as MessageRecordError {
       return .failure(error)
     } catch {
-      return .failure(ParseError(message: "\(error)", offset: 0))
+      return .failure(MessageRecordError(message: "\(error)", offset: 0))
     }
   }
 
-  private mutating func parseRecord() throws -> Record {
+  private mutating func parseRecord() throws -> MessageRecord {
     skipSpace()
     guard peek() == UInt8(ascii: "{") else { throw fail("expected a JSON object") }
     index += 1
-    var record = Record()
+    var record = MessageRecord()
     skipSpace()
     if peek() == UInt8(ascii: "}") {
       index += 1
@@ -75,7 +78,18 @@ public struct JSONLineParser {
         case .id:
           try skipValue(depth: 1)
           record.rawID = Array(bytes[valueStart..<index])
-        case .other:
+        case .action where readingLabels:
+          record.action = try parseOptionalString(field: "action")
+        case .subAction where readingLabels:
+          record.subAction = try parseOptionalString(field: "subAction")
+        case .lang where readingLabels:
+          record.language = try parseOptionalString(field: "lang")
+        case .descriptive, .action, .subAction, .lang:
+          try skipValue(depth: 1)
+        case .other(let name):
+          if readingLabels && record.unknownKey == nil {
+            record.unknownKey = String(decoding: bytes[name], as: UTF8.self)
+          }
           try skipValue(depth: 1)
         }
       } while try !endOfItem(closing: UInt8(ascii: "}"))
@@ -85,20 +99,27 @@ public struct JSONLineParser {
     return record
   }
 
-  /// The fields of a record that `classify` reads.
+  /// The fields of a record: those `classify` reads, a labeled corpus's, the descriptive ones
+  /// a corpus may carry, and any other (its name's byte range in the line, or an empty range
+  /// for an escaped name).
   private enum Field {
-    case sender, body, country, id, other
+    case sender, body, country, id, action, subAction, lang, descriptive, other(Range<Int>)
 
     /// The field a member name (its UTF-8 bytes, unescaped) stands for.
-    init(_ name: some Collection<UInt8>) {
+    init(_ name: some Collection<UInt8>, at range: Range<Int>) {
       switch name.count {
       case 2 where name.elementsEqual("id".utf8): self = .id
       case 4 where name.elementsEqual("body".utf8): self = .body
+      case 4 where name.elementsEqual("lang".utf8): self = .lang
+      case 4 where name.elementsEqual("note".utf8): self = .descriptive
       case 6 where name.elementsEqual("sender".utf8): self = .sender
+      case 6 where name.elementsEqual("action".utf8): self = .action
+      case 6 where name.elementsEqual("market".utf8): self = .descriptive
       case 7 where name.elementsEqual("country".utf8): self = .country
+      case 9 where name.elementsEqual("subAction".utf8): self = .subAction
       case 11 where name.elementsEqual("messageBody".utf8): self = .body
       case 22 where name.elementsEqual("receiverISOCountryCode".utf8): self = .country
-      default: self = .other
+      default: self = .other(range)
       }
     }
   }
@@ -109,10 +130,12 @@ public struct JSONLineParser {
     skipSpace()
     guard peek() == UInt8(ascii: "\"") else { throw fail("expected a field name") }
     let field: Field
+    let start = index + 1
     if let name = try plainString() {
-      field = Field(name)
+      field = Field(name, at: start..<(start + name.count))
     } else {
-      field = Field(try parseString().utf8)  // an escaped name
+      let name = try parseString()  // an escaped name
+      field = Field(name.utf8, at: start..<(index - 1))
     }
     skipSpace()
     guard peek() == UInt8(ascii: ":") else { throw fail("expected ':'") }
@@ -132,7 +155,7 @@ public struct JSONLineParser {
     guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
     let content = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
     guard !validating || UTF8Validation.isValid(content) else {
-      throw ParseError(message: "invalid UTF-8 in a string", offset: index + 1)
+      throw MessageRecordError(message: "invalid UTF-8 in a string", offset: index + 1)
     }
     index = end + 1
     return content
@@ -150,8 +173,8 @@ public struct JSONLineParser {
     return true
   }
 
-  private func fail(_ message: String) -> ParseError {
-    ParseError(message: index >= bytes.count ? "\(message) (the line ends early)" : message, offset: index)
+  private func fail(_ message: String) -> MessageRecordError {
+    MessageRecordError(message: index >= bytes.count ? "\(message) (the line ends early)" : message, offset: index)
   }
 
   private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -188,7 +211,7 @@ public struct JSONLineParser {
     // Without escapes: one pass, which validates while it builds the string.
     if let plain = try plainString(validating: false) {
       guard let text = String(validating: plain, as: UTF8.self) else {
-        throw ParseError(message: "invalid UTF-8 in a string", offset: index - plain.count - 1)
+        throw MessageRecordError(message: "invalid UTF-8 in a string", offset: index - plain.count - 1)
       }
       return text
     }
@@ -200,7 +223,7 @@ public struct JSONLineParser {
       if byte == UInt8(ascii: "\"") {
         index += 1
         guard let text = String(validating: output, as: UTF8.self) else {
-          throw ParseError(message: "invalid UTF-8 in a string", offset: start)
+          throw MessageRecordError(message: "invalid UTF-8 in a string", offset: start)
         }
         return text
       }
@@ -268,8 +291,8 @@ public struct JSONLineParser {
 
   /// Skips any JSON value, checking its syntax, refusing nesting deeper than the maximum.
   private mutating func skipValue(depth: Int) throws {
-    guard depth <= JSONLineParser.maximumDepth else {
-      throw fail("nesting deeper than \(JSONLineParser.maximumDepth) levels")
+    guard depth <= MessageRecordReader.maximumDepth else {
+      throw fail("nesting deeper than \(MessageRecordReader.maximumDepth) levels")
     }
     skipSpace()
     guard let byte = peek() else { throw fail("expected a value") }
@@ -309,7 +332,7 @@ public struct JSONLineParser {
 
   private mutating func skipNumber() throws {
     if peek() == UInt8(ascii: "-") { index += 1 }
-    func digits(_ parser: inout JSONLineParser) -> Int {
+    func digits(_ parser: inout MessageRecordReader) -> Int {
       var count = 0
       while let byte = parser.peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
         parser.index += 1
@@ -327,27 +350,5 @@ public struct JSONLineParser {
       if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
       guard digits(&self) > 0 else { throw fail("invalid number") }
     }
-  }
-}
-
-extension JSONLineParser {
-  /// Appends `text` to `output` as a JSON string literal, quotes included, escaping quotes,
-  /// backslashes and control characters.
-  public static func appendString(_ text: String, to output: inout [UInt8]) {
-    output.append(0x22)
-    for byte in text.utf8 {
-      switch byte {
-      case 0x22: output.append(contentsOf: [0x5C, 0x22])
-      case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-      case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
-      case 0x0D: output.append(contentsOf: [0x5C, 0x72])
-      case 0x09: output.append(contentsOf: [0x5C, 0x74])
-      case 0..<0x20, 0x7F:
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-      default: output.append(byte)
-      }
-    }
-    output.append(0x22)
   }
 }

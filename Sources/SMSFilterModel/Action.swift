@@ -3,7 +3,7 @@
 ///
 /// iOS shows `none` and `allow` messages normally, moves `junk` to the Junk folder, and files
 /// `promotion` and `transaction` messages under their own filters.
-public enum Action: Int, CaseIterable, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum Action: Int, CaseIterable, Sendable, Hashable, CustomStringConvertible {
   /// No decision: iOS treats the message normally (raw value 0).
   case none = 0
   /// The message is wanted: iOS shows it normally (raw value 1).

@@ -66,6 +66,21 @@ public struct Decision: Sendable, Hashable {
     }
   }
 
+  /// A decision exactly as recorded (decoding), without applying the fallback again.
+  init(
+    decoded action: Action, subAction: SubAction, ruleID: String?, droppedSubAction: SubAction?,
+    dropReason: DropReason?, limitExceeded: Bool, budgetExhausted: Bool, label: String?
+  ) {
+    self.action = action
+    self.subAction = subAction
+    self.ruleID = ruleID
+    self.droppedSubAction = droppedSubAction
+    self.dropReason = dropReason
+    self.limitExceeded = limitExceeded
+    self.budgetExhausted = budgetExhausted
+    self.label = label
+  }
+
   /// Whether the fallback dropped the sub-action.
   public var subActionWasDropped: Bool { droppedSubAction != nil }
 }

@@ -3,7 +3,7 @@
 ///
 /// Transactional sub-actions are numbered from 10000 and belong to ``Action/transaction``;
 /// promotional ones from 20000 and belong to ``Action/promotion``.
-public enum SubAction: Int, CaseIterable, Sendable, Hashable, Codable, CustomStringConvertible {
+public enum SubAction: Int, CaseIterable, Sendable, Hashable, CustomStringConvertible {
   /// No sub-action (raw value 0).
   case none = 0
   /// A transactional message of no more specific kind, such as a one-time password (10000).

@@ -127,8 +127,8 @@ import Testing
     #expect(e.matches.map(\.rule.id) == ["OTP", "TIE_A", "TIE_B"])
     #expect(e.decision.ruleID == "OTP")
     let otpSpans = e.matches[0].spans
-    #expect(otpSpans.contains { $0.kind == "keyword" && $0.text == "OTP" })
-    #expect(otpSpans.contains { $0.kind == "regex" && $0.text == "123456" })
+    #expect(otpSpans.contains { $0.kind == .keyword && $0.text == "OTP" })
+    #expect(otpSpans.contains { $0.kind == .regex && $0.text == "123456" })
   }
 
   @Test func spansMapBackToTheOriginalText() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SMSFilterIO
 
 /// Paths inside the package, found from this file's location.
 enum PackagePaths {
@@ -14,8 +15,8 @@ enum PackagePaths {
     for file in files {
       let text = try String(contentsOfFile: corpus + "/" + file, encoding: .utf8)
       for line in text.split(separator: "\n") where !line.isEmpty {
-        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        if let body = object?["body"] as? String { messages.append((object?["sender"] as? String, body)) }
+        let record = try MessageRecordReader.parse(Array(line.utf8)).get()
+        if let body = record.body { messages.append((record.sender, body)) }
       }
     }
     return messages

@@ -37,7 +37,7 @@ func fuzzLineReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for range in batch.lines {
       let line = Array(batch.bytes[range])
       if line.first == UInt8(ascii: "{") {
-        if case .success(let record) = JSONLineParser.parse(line), let body = record.body {
+        if case .success(let record) = MessageRecordReader.parse(line), let body = record.body {
           _ = session.classify(MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country))
         }
       } else {

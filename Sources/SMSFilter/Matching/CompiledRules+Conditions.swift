@@ -40,7 +40,7 @@ extension CompiledRules {
           matchedAny = true
           if mode == .explain {
             record(
-              kind: "keyword", pattern: String(decoding: literals[literal], as: UTF8.self),
+              key: .keywords, pattern: String(decoding: literals[literal], as: UTF8.self),
               normalizedRange: found, state)
           }
           if !all && mode != .explain { return true }
@@ -85,7 +85,7 @@ extension CompiledRules {
       switch outcome {
       case .matched(let range):
         if mode == .explain {
-          record(kind: "regex", pattern: pattern.source, normalizedRange: range, state)
+          record(key: .regex, pattern: pattern.source, normalizedRange: range, state)
         }
         return true
       case .limitExceeded:
@@ -199,7 +199,8 @@ extension CompiledRules {
     }
   }
 
-  private func record(kind: String, pattern: String, normalizedRange: Range<Int>, _ state: MatchState) {
+  private func record(key: ConditionKey, pattern: String, normalizedRange: Range<Int>, _ state: MatchState) {
+    guard let kind = key.spanKind else { preconditionFailure("\(key) records no span") }
     let offsets = state.text.sourceOffsets
     let body = state.sourceBody
     guard !offsets.isEmpty, normalizedRange.lowerBound < offsets.count else {
@@ -218,7 +219,7 @@ extension CompiledRules {
 
   private func recordSender(_ state: MatchState) {
     state.spans?.append(
-      MatchSpan(kind: "sender", pattern: "", range: 0..<0, text: state.sender ?? ""))
+      MatchSpan(kind: .sender, pattern: "", range: 0..<0, text: state.sender ?? ""))
   }
 }
 

@@ -274,7 +274,7 @@ struct NodeReader {
     }
     let pairs = try mapping(node, what: "a condition")
     try checkKeys(
-      pairs, allowed: RuleLoader.conditionKeys.union(["wordBoundary", "of"]), context: "a condition")
+      pairs, allowed: RuleLoader.conditionKeys.union(ConditionKey.modifiers.keys), context: "a condition")
     var parts: [Condition] = []
     var wordBoundary = true
     if let boundaryNode = pairs.value(for: "wordBoundary") {
@@ -287,25 +287,27 @@ struct NodeReader {
       throw error(.invalidValue, ofNode, "'of' goes with 'atLeast'")
     }
     for (key, value) in pairs.pairs {
-      let name = key.string ?? ""
-      switch name {
-      case "keywords":
+      // Modifiers (`wordBoundary`, `of`) were read above with the key they modify; every other
+      // key is a ConditionKey (checkKeys allowed nothing else).
+      guard let conditionKey = ConditionKey(rawValue: key.string ?? "") else { continue }
+      switch conditionKey {
+      case .keywords:
         parts.append(.anyKeyword(try keywords(value, what: "keywords"), wordBoundary: wordBoundary))
-      case "allKeywords":
+      case .allKeywords:
         parts.append(.allKeywords(try keywords(value, what: "allKeywords"), wordBoundary: wordBoundary))
-      case "regex":
+      case .regex:
         let patterns = try strings(value, what: "regex")
         try validateRegexes(patterns, node: value)
         parts.append(patterns.count == 1 ? .regex(patterns[0]) : .any(patterns.map { .regex($0) }))
-      case "sender":
+      case .sender:
         parts.append(.senderIs(try strings(value, what: "sender")))
-      case "senderPrefix":
+      case .senderPrefix:
         parts.append(.senderPrefix(try strings(value, what: "senderPrefix")))
-      case "senderRegex":
+      case .senderRegex:
         let patterns = try strings(value, what: "senderRegex")
         try validateRegexes(patterns, node: value)
         parts.append(patterns.count == 1 ? .senderRegex(patterns[0]) : .any(patterns.map { .senderRegex($0) }))
-      case "senderKind":
+      case .senderKind:
         var kinds: [SenderKind] = []
         for text in try strings(value, what: "senderKind") {
           guard let kind = SenderKind(rawValue: text) else {
@@ -316,17 +318,17 @@ struct NodeReader {
           kinds.append(kind)
         }
         parts.append(.senderKind(kinds))
-      case "country":
+      case .country:
         parts.append(.country(try strings(value, what: "country").map { $0.uppercased() }))
-      case "mixedScript":
+      case .mixedScript:
         parts.append(.mixedScript(try bool(value, what: "mixedScript")))
-      case "all":
+      case .all:
         parts.append(try conditionList(value, combine: { .all($0) }))
-      case "any":
+      case .any:
         parts.append(try conditionList(value, combine: { .any($0) }))
-      case "none":
+      case .none:
         parts.append(.none([try conditionList(value, combine: { .any($0) })]))
-      case "atLeast":
+      case .atLeast:
         let count = try int(value, what: "atLeast")
         guard let ofNode = pairs.value(for: "of") else {
           throw error(.missingKey("of"), key, "'atLeast: N' needs 'of: [conditions]'")
@@ -339,10 +341,8 @@ struct NodeReader {
         var list: [Condition] = []
         for child in children { list.append(try condition(child)) }
         parts.append(.atLeast(count, list))
-      case "guard":
+      case .guard:
         parts.append(.guardRef(try identifier(value, what: "a guard name")))
-      default:
-        break  // wordBoundary, of: modifiers handled above
       }
     }
     guard !parts.isEmpty else {

@@ -15,10 +15,7 @@ public enum RuleLoader {
     "id", "description", "action", "subAction", "priority", "when", "unless", "examples",
   ]
   /// The condition keys (leaves and compositions) a condition mapping may have.
-  static let conditionKeys: Set<String> = [
-    "keywords", "allKeywords", "regex", "sender", "senderPrefix", "senderRegex", "senderKind",
-    "country", "mixedScript", "all", "any", "none", "atLeast", "guard",
-  ]
+  static let conditionKeys = Set(ConditionKey.allCases.map(\.rawValue))
 
   /// Loads and validates rule files or folders.
   ///

@@ -210,25 +210,11 @@ struct BenchCommand: ParsableCommand {
     }
   }
 
-  /// Message bodies from a JSON Lines or TSV file, or a folder of them (labels are not needed).
+  /// The messages of a corpus file or folder (labels are not needed).
   static func readBodies(_ path: String) throws -> [MessageQuery] {
-    var queries: [MessageQuery] = []
-    let files: [String]
-    do { files = try CorpusReader.files(at: path) } catch { throw CommandFailure(message: "\(error)", status: 2) }
-    for file in files {
-      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-        throw CommandFailure(message: "\(file): cannot read", status: 2)
-      }
-      for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) where !line.isEmpty {
-        if file.hasSuffix(".tsv") {
-          let body = line.split(separator: "\t", maxSplits: 1).last.map(String.init) ?? ""
-          queries.append(MessageQuery(messageBody: body))
-        } else if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-          let body = object["body"] as? String
-        {
-          queries.append(MessageQuery(sender: object["sender"] as? String, messageBody: body))
-        }
-      }
+    let queries: [MessageQuery]
+    do { queries = try CorpusReader.unlabeledMessages(at: path) } catch {
+      throw CommandFailure(message: "\(error)", status: 2)
     }
     guard !queries.isEmpty else { throw CommandFailure(message: "\(path): no messages", status: 2) }
     return queries

@@ -21,10 +21,10 @@ struct ClassifyCommand: ParsableCommand {
   @OptionGroup var rules: RuleOptions
 
   @Option(help: "Input format: auto, text or jsonl.")
-  var input: InputFormat = .auto
+  var input: MessageInputFormat = .auto
 
   @Option(help: "Output format: tsv or jsonl.")
-  var output: OutputFormat = .tsv
+  var output: DecisionRecordFormat = .tsv
 
   @Flag(help: "List every rule that matched and the span it matched.")
   var explain = false
@@ -32,8 +32,6 @@ struct ClassifyCommand: ParsableCommand {
   @Option(help: "Worker threads (default: all cores).")
   var threads: Int?
 
-  enum InputFormat: String, ExpressibleByArgument { case auto, text, jsonl }
-  enum OutputFormat: String, ExpressibleByArgument { case tsv, jsonl }
 
   func validate() throws {
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
@@ -43,9 +41,12 @@ struct ClassifyCommand: ParsableCommand {
     try reportingFailures {
       let classifier = try rules.makeClassifier()
       OutputWriter.ignoreBrokenPipeSignal()
-      let pipeline = ClassifyPipeline(
-        classifier: classifier, input: input, output: output, explain: explain,
-        threads: threads ?? ProcessInfoCores.count)
+      let lines = LineClassifier(encoder: DecisionRecordEncoder(format: output), explain: explain)
+      let pipeline = OrderedBatchPipeline(
+        input: input, workers: threads ?? ProcessInfoCores.count, makeContext: { classifier.makeSession() },
+        transform: { batch, format, firstLine, session in
+          lines.classify(batch, format: format, firstLine: firstLine, session: session)
+        })
       let errors = pipeline.run()
       if errors > 0 {
         printError("smsfilter: \(errors) input line\(errors == 1 ? "" : "s") could not be read")
@@ -69,3 +70,6 @@ enum ProcessInfoCores {
 #if canImport(Glibc)
   import Glibc
 #endif
+
+extension MessageInputFormat: ExpressibleByArgument {}
+extension DecisionRecordFormat: ExpressibleByArgument {}

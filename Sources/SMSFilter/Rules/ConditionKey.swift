@@ -1,0 +1,98 @@
+/// Every key a condition in a rule file may have: the one registry from which the loader's key
+/// list and dispatch, explain's span kinds and the README's condition table are derived.
+///
+/// Adding a condition kind means adding a case here (the compiler then asks for its summary,
+/// syntax, span kind and loader branch), a ``Condition`` case, its compiled node and its
+/// evaluation: every `switch` on them is exhaustive, so nothing can be forgotten silently.
+public enum ConditionKey: String, CaseIterable, Sendable {
+  /// Any keyword occurs.
+  case keywords
+  /// Every keyword occurs.
+  case allKeywords
+  /// A body regex matches.
+  case regex
+  /// The sender is one of a list.
+  case sender
+  /// The sender starts with one of a list.
+  case senderPrefix
+  /// A sender regex matches.
+  case senderRegex
+  /// The sender is of one of a list of kinds.
+  case senderKind
+  /// The receiver's country is one of a list.
+  case country
+  /// A word mixes scripts (or not).
+  case mixedScript
+  /// All of a list of conditions hold.
+  case all
+  /// Any of a list of conditions holds.
+  case any
+  /// None of a list of conditions holds.
+  case none
+  /// At least N of a list of conditions hold.
+  case atLeast
+  /// A named guard holds.
+  case `guard`
+
+  /// Keys that modify another key in the same mapping rather than stand on their own.
+  public static let modifiers: [String: ConditionKey] = ["wordBoundary": .keywords, "of": .atLeast]
+
+  /// How the key is written in a rule file.
+  public var syntax: String {
+    switch self {
+    case .keywords: "`keywords: [..]`"
+    case .allKeywords: "`allKeywords: [..]`"
+    case .regex: "`regex: '…'` (or a list: any)"
+    case .sender: "`sender: [..]`"
+    case .senderPrefix: "`senderPrefix: [..]`"
+    case .senderRegex: "`senderRegex: '…'` (or a list: any)"
+    case .senderKind: "`senderKind: [..]`"
+    case .country: "`country: [IN, US]`"
+    case .mixedScript: "`mixedScript: true`"
+    case .all: "`all: [..]`"
+    case .any: "`any: [..]`"
+    case .none: "`none: [..]`"
+    case .atLeast: "`atLeast: N` with `of: [..]`"
+    case .guard: "`guard: NAME`"
+    }
+  }
+
+  /// When a condition with this key holds.
+  public var summary: String {
+    switch self {
+    case .keywords:
+      "any keyword occurs in the body, on word boundaries (add `wordBoundary: false` to match inside words)"
+    case .allKeywords: "every keyword occurs (`wordBoundary` as for `keywords`)"
+    case .regex: "the PCRE2 regex matches the normalised body"
+    case .sender: "the sender is one of these, case-insensitively"
+    case .senderPrefix: "the sender starts with one of these, case-insensitively"
+    case .senderRegex: "the PCRE2 regex matches the sender, case-insensitively"
+    case .senderKind:
+      "the sender is a `phone` number, `shortCode`, Indian `dlt` header (`VM-HDFCBK`), `alphanumeric` ID, `email`, or `unknown`"
+    case .country: "the receiver's country (`receiverISOCountryCode`) is one of these"
+    case .mixedScript: "some word mixes Latin letters with Cyrillic or Greek look-alikes (`false`: no word does)"
+    case .all: "every condition in the list holds"
+    case .any: "at least one condition in the list holds"
+    case .none: "no condition in the list holds"
+    case .atLeast: "at least N of the conditions hold (SpamAssassin-style meta rules)"
+    case .guard: "the named guard holds"
+    }
+  }
+
+  /// The kind of span `--explain` records when a condition with this key matches, if any.
+  public var spanKind: MatchSpan.Kind? {
+    switch self {
+    case .keywords, .allKeywords: .keyword
+    case .regex: .regex
+    case .sender, .senderPrefix, .senderRegex: .sender
+    case .senderKind, .country, .mixedScript, .all, .any, .none, .atLeast, .guard: nil
+    }
+  }
+
+  /// The README's condition table, one row per key, generated from this registry (a test keeps
+  /// the README equal to it).
+  public static var markdownTable: String {
+    (["| key | holds when |", "|---|---|"] + allCases.map { "| \($0.syntax) | \($0.summary) |" })
+      .joined(separator: "\n")
+  }
+}

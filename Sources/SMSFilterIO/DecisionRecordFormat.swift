@@ -1,0 +1,16 @@
+/// How decision records are written: the one home of `classify`'s (and `serve`'s) output format.
+///
+/// - `tsv`: `action<TAB>subAction<TAB>ruleId` (`-` when no rule matched); with explain, a fourth
+///   column lists each matching rule as `RULE[start-end:text,…]` (`sender` for a sender match;
+///   tabs, newlines and spaces in the text shown as `_`), rules separated by spaces. An
+///   unreadable line is `error<TAB>none<TAB>CODE`.
+/// - `jsonl`: `{"action":…,"subAction":…,"rule":…}` plus `droppedSubAction`, `limitExceeded`,
+///   `budgetExhausted`, `label` when they apply, the input's `id` echoed, and with explain
+///   `matches: [{rule, action, subAction, priority, spans: [{kind, start, end, text, pattern}]}]`.
+///   An unreadable line is `{"error":CODE,"message":…}` (with the `id` when one was read).
+public enum DecisionRecordFormat: String, CaseIterable, Sendable {
+  /// Tab-separated values.
+  case tsv
+  /// JSON Lines.
+  case jsonl
+}

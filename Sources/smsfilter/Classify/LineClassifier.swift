@@ -1,0 +1,72 @@
+import SMSFilter
+import SMSFilterIO
+
+/// Classifies the lines of a batch into decision records: the per-line half of `classify`,
+/// given to an ``OrderedBatchPipeline``.
+struct LineClassifier: Sendable {
+  let encoder: DecisionRecordEncoder
+  let explain: Bool
+
+  /// Classifies every line of a batch with one session.
+  func classify(
+    _ batch: LineBatch, format: MessageInputFormat, firstLine: Int, session: ClassificationSession
+  ) -> BatchOutput {
+    var result = BatchOutput()
+    result.bytes.reserveCapacity(batch.lines.count * 48)
+    batch.bytes.withUnsafeBufferPointer { all in
+      for (offset, range) in batch.lines.enumerated() {
+        let line = UnsafeBufferPointer(rebasing: all[range])
+        if let error = classify(line, format: format, session: session, into: &result.bytes) {
+          result.errors.append((firstLine + offset, error))
+        }
+      }
+    }
+    return result
+  }
+
+  /// Classifies one line and appends its record; returns an error message for an unreadable
+  /// line (whose error record is appended instead).
+  func classify(
+    _ line: UnsafeBufferPointer<UInt8>, format: MessageInputFormat, session: ClassificationSession,
+    into buffer: inout [UInt8]
+  ) -> String? {
+    if format == .text && !explain {
+      // The streaming fast path: classify straight from the line's bytes.
+      guard let decision = session.classify(utf8Body: line) else {
+        encoder.appendError(code: "invalid-utf8", message: "invalid UTF-8", into: &buffer)
+        return "invalid UTF-8"
+      }
+      encoder.append(decision, into: &buffer)
+      return nil
+    }
+    let query: MessageQuery
+    var rawID: [UInt8]?
+    if format == .jsonl {
+      switch MessageRecordReader.parse(line) {
+      case .failure(let error):
+        encoder.appendError(code: "bad-json", message: error.message, into: &buffer)
+        return "bad JSON at byte \(error.offset + 1): \(error.message)"
+      case .success(let record):
+        rawID = record.rawID
+        guard let body = record.body else {
+          encoder.appendError(code: "missing-body", message: "no \"body\" field", rawID: rawID, into: &buffer)
+          return "no \"body\" field"
+        }
+        query = MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country)
+      }
+    } else {
+      guard let body = String(validating: line, as: UTF8.self) else {
+        encoder.appendError(code: "invalid-utf8", message: "invalid UTF-8", into: &buffer)
+        return "invalid UTF-8"
+      }
+      query = MessageQuery(messageBody: body)
+    }
+    if explain {
+      let explanation = session.explain(query)
+      encoder.append(explanation.decision, rawID: rawID, explanation: explanation, into: &buffer)
+    } else {
+      encoder.append(session.classify(query), rawID: rawID, into: &buffer)
+    }
+    return nil
+  }
+}

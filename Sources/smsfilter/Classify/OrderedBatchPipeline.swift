@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+import SMSFilterIO
+
+/// Streams standard input through a per-batch transform and writes the results in input order,
+/// in constant memory: the generic core of `classify`.
+///
+/// With one worker everything happens on the calling thread, batch after batch. With `N > 1`
+/// workers the stages overlap: a reader thread reads batches ahead, `N` workers transform whole
+/// batches (batch `k` on worker `k mod N`, each with its own context), and the calling thread
+/// writes each batch's output as soon as it and every earlier batch are done. At most
+/// ``batchesInFlight(workers:)`` batches are read and not yet written, so memory stays flat
+/// whatever the input's length.
+struct OrderedBatchPipeline<Context>: Sendable {
+  /// What a worker does with one batch: its lines, the format to read them in, the number of
+  /// its first line, and the worker's own context.
+  typealias Transform = @Sendable (LineBatch, MessageInputFormat, Int, Context) -> BatchOutput
+
+  /// Lines per batch: large enough to amortise the hand-offs, small enough to stream.
+  static var batchSize: Int { 8192 }
+
+  /// Batches read but not yet written, at most: two per worker keeps every worker busy while
+  /// the reader and the writer work, and one more lets the reader stay a batch ahead.
+  static func batchesInFlight(workers: Int) -> Int { 2 * workers + 1 }
+
+  let input: MessageInputFormat
+  let workers: Int
+  let makeContext: @Sendable () -> Context
+  let transform: Transform
+
+  /// Runs to the end of standard input; returns the number of unreadable lines.
+  func run() -> Int {
+    workers <= 1 ? runOnOneThread() : runOverlapped()
+  }
+
+  /// Reads, transforms and writes on the calling thread.
+  private func runOnOneThread() -> Int {
+    let reader = LineReader()
+    let writer = OutputWriter()
+    let context = makeContext()
+    var batch = LineBatch()
+    var formats = InputFormatDetector(input)
+    var lineNumber = 0
+    var errors = 0
+    while reader.readBatch(into: &batch, maxLines: Self.batchSize) {
+      errors += write(transform(batch, formats.format(for: batch), lineNumber + 1, context), to: writer)
+      lineNumber += batch.lines.count
+    }
+    writer.flush()
+    return errors
+  }
+
+  /// Reads on a reader thread, transforms on the workers, writes on the calling thread.
+  private func runOverlapped() -> Int {
+    let workers = self.workers
+    let contexts = UncheckedSendable((0..<workers).map { _ in makeContext() })
+    let queues = (0..<workers).map { DispatchQueue(label: "smsfilter.classify.worker\($0)") }
+    let board = ResultBoard(capacity: Self.batchesInFlight(workers: workers))
+    let pipeline = self
+    let reader = Thread {
+      let reader = LineReader()
+      var formats = InputFormatDetector(pipeline.input)
+      var lineNumber = 0
+      var index = 0
+      while true {
+        board.waitForSlot()
+        var batch = LineBatch()
+        guard reader.readBatch(into: &batch, maxLines: Self.batchSize) else { break }
+        let format = formats.format(for: batch)
+        let firstLine = lineNumber + 1
+        let job = index
+        let lines = batch
+        queues[job % workers].async {
+          // SAFETY: worker queue `w` is serial and is the only user of `contexts[w]`.
+          let context = contexts.value[job % workers]
+          board.post(job, pipeline.transform(lines, format, firstLine, context))
+        }
+        lineNumber += batch.lines.count
+        index += 1
+      }
+      board.finish(batches: index)
+    }
+    reader.start()
+    let writer = OutputWriter()
+    var errors = 0
+    while let result = board.next() {
+      errors += write(result, to: writer)
+    }
+    writer.flush()
+    return errors
+  }
+
+  /// Reports a batch's unreadable lines on standard error and writes its output; returns how
+  /// many lines were unreadable.
+  private func write(_ result: BatchOutput, to writer: OutputWriter) -> Int {
+    for (line, message) in result.errors { printError("smsfilter: line \(line): \(message)") }
+    writer.write(result.bytes)
+    return result.errors.count
+  }
+}
+
+/// One batch's output: its bytes, and the unreadable lines (line number, message).
+struct BatchOutput: Sendable {
+  /// The output lines, one per input line.
+  var bytes: [UInt8] = []
+  /// The unreadable lines.
+  var errors: [(line: Int, message: String)] = []
+}
