@@ -33,3 +33,14 @@ public indirect enum Condition: Sendable, Hashable {
   /// The named guard holds.
   case guardRef(String)
 }
+
+extension Condition {
+  /// Whether a regex (on the body or the sender) occurs anywhere in the condition.
+  public var containsRegex: Bool {
+    switch self {
+    case .regex, .senderRegex: true
+    case .all(let list), .any(let list), .none(let list), .atLeast(_, let list): list.contains(where: \.containsRegex)
+    case .anyKeyword, .allKeywords, .senderIs, .senderPrefix, .senderKind, .country, .mixedScript, .guardRef: false
+    }
+  }
+}

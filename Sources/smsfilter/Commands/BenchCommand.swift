@@ -29,7 +29,7 @@ struct BenchCommand: ParsableCommand {
   @OptionGroup var rules: RuleOptions
 
   @Option(help: "text or json.")
-  var format: Format = .text
+  var format: ReportFormat = .text
 
   @Option(help: "Seconds per throughput measurement.")
   var seconds = 1.0
@@ -43,52 +43,6 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Rule counts of the scaling series, comma-separated.")
   var scaling = "10,100,1000,10000"
 
-  enum Format: String, ExpressibleByArgument { case text, json }
-
-  struct Report: Codable {
-    struct Environment: Codable {
-      var date: String
-      var machine: String
-      var cores: Int
-      var toolchain: String
-    }
-    struct Headline: Codable {
-      var rules: Int
-      var keywordRules: Int
-      var regexRules: Int
-      var messages: Int
-      var averageMessageBytes: Double
-      var compileMilliseconds: Double
-      var automatonStates: Int
-      var literals: Int
-    }
-    struct RuleSetRun: Codable {
-      var name: String
-      var rules: Int
-      var messages: Int
-      var engine: Benchmark.Throughput
-      var naive: Benchmark.Throughput
-      var speedup: Double
-    }
-    struct EndToEnd: Codable {
-      var lines: Int
-      var bytes: Int
-      var oneThreadLinesPerSecond: Double
-      var twoThreadsLinesPerSecond: Double
-      var twoThreadSpeedup: Double
-    }
-    var environment: Environment
-    var workload: Headline
-    var engine: Benchmark.Throughput
-    var latencyNanoseconds: Benchmark.Latency
-    var naive: Benchmark.Throughput
-    var speedup: Double
-    var scaling: [Benchmark.ScalingPoint]
-    var ruleSetOnCorpus: RuleSetRun?
-    var endToEnd: EndToEnd?
-    var endToEndOnCorpus: EndToEnd?
-    var peakResidentMegabytes: Double
-  }
 
   func run() throws {
     try reportingFailures {
@@ -97,7 +51,7 @@ struct BenchCommand: ParsableCommand {
       let keep = keepWorkload.map { URL(fileURLWithPath: $0) }
       if let keep { try FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true) }
       let log: (String) -> Void = { line in if format == .text { print(line) } else { printError(line) } }
-      let environment = Report.Environment(
+      let environment = EngineBenchmarkReport.Environment(
         date: ISO8601DateFormatter().string(from: Date()), machine: BenchSupport.machine(),
         cores: ProcessInfoCores.count, toolchain: BenchSupport.buildKind())
       log("machine: \(environment.machine), \(environment.cores) cores; \(environment.toolchain); \(environment.date)")
@@ -105,7 +59,7 @@ struct BenchCommand: ParsableCommand {
       // Headline: 1,000 generated rules.
       let yaml = workload.rulesYAML(count: 1000)
       let (classifier, compileMs) = try Benchmark.compile(yaml: yaml)
-      let regexRules = classifier.ruleSet.rules.filter { BenchCommand.usesRegex($0.condition) }.count
+      let regexRules = classifier.ruleSet.rules.filter { $0.condition.containsRegex }.count
       let averageBytes = Double(messages.reduce(0) { $0 + $1.messageBody.utf8.count }) / Double(messages.count)
       let stats = classifier.statistics
       log("workload: \(classifier.ruleSet.rules.count) generated rules (\(classifier.ruleSet.rules.count - regexRules) keyword, \(regexRules) regex), \(messages.count) messages of \(String(format: "%.0f", averageBytes)) bytes on average")
@@ -146,7 +100,7 @@ struct BenchCommand: ParsableCommand {
       scaledClassifiers.removeAll()
 
       // The real rule set on a corpus.
-      var corpusRun: Report.RuleSetRun?
+      var corpusRun: EngineBenchmarkReport.RuleSetRun?
       var corpusBodies: [String] = []
       if let corpus {
         let ruleClassifier = try rules.makeClassifier()
@@ -162,22 +116,22 @@ struct BenchCommand: ParsableCommand {
 
       // End to end: the classify command over a file of plain-text lines — the headline's
       // generated rules and messages, and the rule set on the corpus's messages.
-      var endToEnd: Report.EndToEnd?
-      var endToEndOnCorpus: Report.EndToEnd?
+      var endToEnd: EngineBenchmarkReport.EndToEnd?
+      var endToEndOnCorpus: EngineBenchmarkReport.EndToEnd?
       if endToEndLines > 0 {
         let rulesFile =
           keep?.appendingPathComponent("rules.yaml")
           ?? FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-rules-\(getpid()).yaml")
         try yaml.write(to: rulesFile, atomically: true, encoding: .utf8)
         defer { if keep == nil { try? FileManager.default.removeItem(at: rulesFile) } }
-        endToEnd = try BenchCommand.endToEnd(
+        endToEnd = try EndToEndBenchmark.run(
           lines: endToEndLines, bodies: messages.map(\.messageBody), ruleArguments: ["--rules", rulesFile.path],
           keepingInputAt: keep?.appendingPathComponent("messages.txt"))
         if let e = endToEnd {
           log("end-to-end classify, generated rules and messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchSupport.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchSupport.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
         }
         if !corpusBodies.isEmpty {
-          endToEndOnCorpus = try BenchCommand.endToEnd(
+          endToEndOnCorpus = try EndToEndBenchmark.run(
             lines: endToEndLines, bodies: corpusBodies,
             ruleArguments: rules.rulePaths.flatMap { ["--rules", $0] } + rules.directoryPaths.flatMap { ["--directory", $0] })
           if let e = endToEndOnCorpus {
@@ -188,7 +142,7 @@ struct BenchCommand: ParsableCommand {
       let peak = Benchmark.residentMemory().peak
       log("peak resident memory: \(String(format: "%.1f", peak)) MB")
       if format == .json {
-        let report = Report(
+        let report = EngineBenchmarkReport(
           environment: environment,
           workload: .init(
             rules: classifier.ruleSet.rules.count, keywordRules: classifier.ruleSet.rules.count - regexRules,
@@ -202,14 +156,6 @@ struct BenchCommand: ParsableCommand {
     }
   }
 
-  static func usesRegex(_ condition: Condition) -> Bool {
-    switch condition {
-    case .regex, .senderRegex: return true
-    case .all(let list), .any(let list), .none(let list), .atLeast(_, let list): return list.contains(where: usesRegex)
-    default: return false
-    }
-  }
-
   /// The messages of a corpus file or folder (labels are not needed).
   static func readBodies(_ path: String) throws -> [MessageQuery] {
     let queries: [MessageQuery]
@@ -218,55 +164,5 @@ struct BenchCommand: ParsableCommand {
     }
     guard !queries.isEmpty else { throw CommandFailure(message: "\(path): no messages", status: 2) }
     return queries
-  }
-
-  /// Runs this binary's `classify` over a generated file, with one and two threads (the
-  /// fastest of three runs each, from process start to exit).
-  static func endToEnd(
-    lines: Int, bodies: [String], ruleArguments: [String], keepingInputAt kept: URL? = nil
-  ) throws -> Report.EndToEnd {
-    let file = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-\(getpid()).txt")
-    defer { if kept == nil { try? FileManager.default.removeItem(at: file) } }
-    // Written in chunks, so the benchmark's own memory stays flat.
-    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: file)
-    var chunk = Data()
-    var totalBytes = 0
-    for index in 0..<lines {
-      chunk.append(contentsOf: bodies[index % bodies.count].utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
-      chunk.append(0x0A)
-      if chunk.count >= 1 << 20 || index == lines - 1 {
-        try handle.write(contentsOf: chunk)
-        totalBytes += chunk.count
-        chunk.removeAll(keepingCapacity: true)
-      }
-    }
-    try handle.close()
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    func timed(_ threads: Int) throws -> Double {
-      let process = Process()
-      process.executableURL = executable
-      process.arguments = ["classify", "--threads", "\(threads)", "--input", "text"] + ruleArguments
-      process.standardInput = try FileHandle(forReadingFrom: file)
-      process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-      let start = DispatchTime.now().uptimeNanoseconds
-      try process.run()
-      process.waitUntilExit()
-      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-      guard process.terminationStatus == 0 else {
-        throw CommandFailure(message: "end-to-end classify exited with \(process.terminationStatus)", status: 1)
-      }
-      return Double(lines) / seconds
-    }
-    // Warm the page cache, then alternate one and two threads, three runs each, and keep each
-    // one's fastest run: on a shared machine, a run can only be slowed by others, never sped up.
-    _ = try timed(1)
-    var one = 0.0
-    var two = 0.0
-    for _ in 0..<3 {
-      one = max(one, try timed(1))
-      two = max(two, try timed(2))
-    }
-    return .init(lines: lines, bytes: totalBytes, oneThreadLinesPerSecond: one, twoThreadsLinesPerSecond: two, twoThreadSpeedup: two / one)
   }
 }

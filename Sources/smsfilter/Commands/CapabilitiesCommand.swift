@@ -12,11 +12,7 @@ struct CapabilitiesCommand: ParsableCommand {
   @OptionGroup var rules: RuleOptions
 
   @Option(help: "text or json.")
-  var format: OutputFormat = .text
-
-  enum OutputFormat: String, ExpressibleByArgument {
-    case text, json
-  }
+  var format: ReportFormat = .text
 
   func run() throws {
     try reportingFailures {

@@ -2,9 +2,9 @@ import Foundation
 
 /// What `bench` and `directory bench` share: describing the machine and the build, formatting
 /// rates, printing a JSON report.
-enum BenchSupport {
+package enum BenchSupport {
   /// The CPU model and the memory, from `/proc` (`"AMD EPYC, 24 GiB"`).
-  static func machine() -> String {
+  package static func machine() -> String {
     let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
       .split(separator: "\n").first { $0.hasPrefix("model name") }
       .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
@@ -15,7 +15,7 @@ enum BenchSupport {
   }
 
   /// The toolchain and whether this is a release build.
-  static func buildKind() -> String {
+  package static func buildKind() -> String {
     #if compiler(>=6.3)
       let compiler = "Swift 6.3+"
     #else
@@ -29,12 +29,12 @@ enum BenchSupport {
   }
 
   /// `1.20 M` or `904 k`.
-  static func rate(_ value: Double) -> String {
+  package static func rate(_ value: Double) -> String {
     value >= 1e6 ? String(format: "%.2f M", value / 1e6) : String(format: "%.0f k", value / 1e3)
   }
 
   /// Prints a report as pretty JSON with sorted keys.
-  static func printJSON<T: Encodable>(_ value: T) throws {
+  package static func printJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     print(String(decoding: try encoder.encode(value), as: UTF8.self))

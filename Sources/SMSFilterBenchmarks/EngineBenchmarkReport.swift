@@ -1,0 +1,100 @@
+/// The JSON report of `smsfilter bench` (`--format json`): the environment, the generated
+/// 1,000-rule headline, the scaling series, a rule set on a corpus, end to end and memory.
+package struct EngineBenchmarkReport: Codable {
+  package struct Environment: Codable {
+    package var date: String
+    package var machine: String
+    package var cores: Int
+    package var toolchain: String
+
+    /// Creates the record.
+    package init(date: String, machine: String, cores: Int, toolchain: String) {
+      self.date = date
+      self.machine = machine
+      self.cores = cores
+      self.toolchain = toolchain
+    }
+  }
+  package struct Headline: Codable {
+    package var rules: Int
+    package var keywordRules: Int
+    package var regexRules: Int
+    package var messages: Int
+    package var averageMessageBytes: Double
+    package var compileMilliseconds: Double
+    package var automatonStates: Int
+    package var literals: Int
+
+    /// Creates the record.
+    package init(rules: Int, keywordRules: Int, regexRules: Int, messages: Int, averageMessageBytes: Double, compileMilliseconds: Double, automatonStates: Int, literals: Int) {
+      self.rules = rules
+      self.keywordRules = keywordRules
+      self.regexRules = regexRules
+      self.messages = messages
+      self.averageMessageBytes = averageMessageBytes
+      self.compileMilliseconds = compileMilliseconds
+      self.automatonStates = automatonStates
+      self.literals = literals
+    }
+  }
+  package struct RuleSetRun: Codable {
+    package var name: String
+    package var rules: Int
+    package var messages: Int
+    package var engine: Benchmark.Throughput
+    package var naive: Benchmark.Throughput
+    package var speedup: Double
+
+    /// Creates the record.
+    package init(name: String, rules: Int, messages: Int, engine: Benchmark.Throughput, naive: Benchmark.Throughput, speedup: Double) {
+      self.name = name
+      self.rules = rules
+      self.messages = messages
+      self.engine = engine
+      self.naive = naive
+      self.speedup = speedup
+    }
+  }
+  package struct EndToEnd: Codable {
+    package var lines: Int
+    package var bytes: Int
+    package var oneThreadLinesPerSecond: Double
+    package var twoThreadsLinesPerSecond: Double
+    package var twoThreadSpeedup: Double
+
+    /// Creates the record.
+    package init(lines: Int, bytes: Int, oneThreadLinesPerSecond: Double, twoThreadsLinesPerSecond: Double, twoThreadSpeedup: Double) {
+      self.lines = lines
+      self.bytes = bytes
+      self.oneThreadLinesPerSecond = oneThreadLinesPerSecond
+      self.twoThreadsLinesPerSecond = twoThreadsLinesPerSecond
+      self.twoThreadSpeedup = twoThreadSpeedup
+    }
+  }
+  package var environment: Environment
+  package var workload: Headline
+  package var engine: Benchmark.Throughput
+  package var latencyNanoseconds: Benchmark.Latency
+  package var naive: Benchmark.Throughput
+  package var speedup: Double
+  package var scaling: [Benchmark.ScalingPoint]
+  package var ruleSetOnCorpus: RuleSetRun?
+  package var endToEnd: EndToEnd?
+  package var endToEndOnCorpus: EndToEnd?
+  package var peakResidentMegabytes: Double
+
+  /// Creates the record.
+  package init(environment: Environment, workload: Headline, engine: Benchmark.Throughput, latencyNanoseconds: Benchmark.Latency, naive: Benchmark.Throughput, speedup: Double, scaling: [Benchmark.ScalingPoint], ruleSetOnCorpus: RuleSetRun?, endToEnd: EndToEnd?, endToEndOnCorpus: EndToEnd?, peakResidentMegabytes: Double) {
+    self.environment = environment
+    self.workload = workload
+    self.engine = engine
+    self.latencyNanoseconds = latencyNanoseconds
+    self.naive = naive
+    self.speedup = speedup
+    self.scaling = scaling
+    self.ruleSetOnCorpus = ruleSetOnCorpus
+    self.endToEnd = endToEnd
+    self.endToEndOnCorpus = endToEndOnCorpus
+    self.peakResidentMegabytes = peakResidentMegabytes
+  }
+}
