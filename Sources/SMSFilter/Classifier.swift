@@ -159,6 +159,6 @@ public final class Classifier: Sendable {
 // SAFETY: a RuleMatcher is used by one thread at a time: it is either in the pool (reachable
 // only under the pool's lock) or borrowed by exactly one call, which returns it when done. It is
 // never shared while in use, so moving it between threads through the lock is sound.
-struct PooledMatcher: @unchecked Sendable {
+private struct PooledMatcher: @unchecked Sendable {
   let matcher: RuleMatcher
 }

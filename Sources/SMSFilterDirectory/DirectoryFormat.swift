@@ -56,11 +56,11 @@ import SMSFilterModel
 /// settled by reading those few adjacent lines of keys too. The hints (1 byte per 8 keys) stay
 /// in the cache, and a lookup in 2 million entries costs one memory access for its line of
 /// keys and, at the same time, one for its line of payloads.
-public enum DirectoryFormat {
+package enum DirectoryFormat {
   /// The eight bytes every directory file starts with.
-  public static let magic: [UInt8] = [0x89, 0x53, 0x44, 0x49, 0x52, 0x0D, 0x0A, 0x1A]
+  package static let magic: [UInt8] = [0x89, 0x53, 0x44, 0x49, 0x52, 0x0D, 0x0A, 0x1A]
   /// The format version this library writes and reads.
-  public static let version: UInt32 = 1
+  package static let version: UInt32 = 1
   /// Bytes in the header.
   static let headerLength = 192
   /// Elements per cache line in the keys and fence (the search tree's fan-out).

@@ -8,23 +8,6 @@ import SMSFilter
   import Darwin
 #endif
 
-/// A batch of input lines: their bytes back to back, and each line's range. Reused from batch to
-/// batch, so reading allocates nothing once the buffers have grown.
-package struct LineBatch: Sendable {
-  /// The lines' bytes, back to back (without their line endings).
-  package internal(set) var bytes: [UInt8] = []
-  /// Each line's range in ``bytes``.
-  package internal(set) var lines: [Range<Int>] = []
-
-  /// Creates an empty batch.
-  package init() {}
-
-  package mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
-    lines.removeAll(keepingCapacity: true)
-  }
-}
-
 /// Reads a file descriptor as lines of raw bytes, in batches, with constant memory (apart from
 /// the longest line). Lines end at `\n`; a final line without a newline is still a line; one
 /// trailing `\r` (CRLF endings) is removed; any other byte, NUL and lone `\r` included, is part

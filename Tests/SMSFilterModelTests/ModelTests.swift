@@ -80,4 +80,31 @@ import Testing
     #expect(SenderKind(of: nil) == .unknown)
     #expect(SenderKind(of: "") == .unknown)
   }
+
+  /// One sender grammar: what a `senderKind` condition calls a sender is what a directory
+  /// parses it as (`SenderKind` is read off the parser's lexical form).
+  @Test func senderKindsAgreeWithTheDirectorysParser() throws {
+    let senders = [
+      "+447700900123", "+91 98765 43210", "0044 20 7946 0958", "9876543210", "56161", "IN:56161", "1234567",
+      "VM-HDFCBK", "AD-HDFCBK-S", "Revolut", "DHL Express", "alerts@bank.example", "12", " ", "+1 555",
+    ]
+    for sender in senders {
+      let kind = SenderKind(of: sender)
+      switch Result(catching: { try SenderID(sender, receiverCountry: "IN") }) {
+      case .success(let id):
+        switch id.kind {
+        case .phone: #expect(kind == .phone, "\(sender)")
+        case .shortCode: #expect(kind == .shortCode, "\(sender)")
+        case .email: #expect(kind == .email, "\(sender)")
+        case .alphanumeric: #expect(kind == .alphanumeric || kind == .dlt, "\(sender)")
+        }
+      case .failure:
+        // What the directory refuses is no phone number or short code to a rule either, unless
+        // it has their shape (a `+` and too few digits is still dialled as a phone number).
+        #expect(kind != .shortCode || sender == "12", "\(sender)")
+      }
+    }
+    #expect(SenderKind(of: "12") == .unknown)
+    #expect(SenderKind(of: "IN:56161") == .shortCode)
+  }
 }

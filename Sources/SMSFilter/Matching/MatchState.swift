@@ -109,6 +109,6 @@ final class MatchState {
       }
     }
     // From the bytes just lower-cased: no second copy of the sender per message.
-    senderKind = sender == nil ? .unknown : SenderKind(utf8: senderBytes)
+    senderKind = sender == nil ? .unknown : senderBytes.withUnsafeBufferPointer { SenderKind(utf8: $0) }
   }
 }

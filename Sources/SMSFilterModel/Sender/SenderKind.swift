@@ -2,7 +2,7 @@
 public enum SenderKind: String, CaseIterable, Sendable, Hashable {
   /// A phone number in international (`+14155550123`) or national form, eight digits or more.
   case phone
-  /// A numeric short code of three to seven digits (`56161`).
+  /// A numeric short code of three to seven digits (`56161`, or `IN:56161` scoped).
   case shortCode
   /// An Indian DLT header: a two-letter operator/circle prefix and an entity (`VM-HDFCBK`,
   /// `AD-AMZNIN-S`).
@@ -11,10 +11,11 @@ public enum SenderKind: String, CaseIterable, Sendable, Hashable {
   case alphanumeric
   /// An e-mail address (iMessage and RCS senders).
   case email
-  /// No sender, or an empty one.
+  /// No sender, an empty one, or one or two digits.
   case unknown
 
-  /// Classifies a sender string.
+  /// Classifies a sender string, by the sender grammar directories use (``SenderParser``):
+  /// `+` or eight digits and more is a phone number, three to seven digits a short code.
   ///
   /// ```swift
   /// SenderKind(of: "VM-HDFCBK")     // .dlt
@@ -22,63 +23,31 @@ public enum SenderKind: String, CaseIterable, Sendable, Hashable {
   /// SenderKind(of: "56161")         // .shortCode
   /// ```
   public init(of sender: String?) {
-    guard let sender, !sender.isEmpty else {
+    guard var sender else {
       self = .unknown
       return
     }
-    self.init(utf8: Array(sender.utf8))
+    self = sender.withUTF8 { SenderKind(utf8: $0) }
   }
 
-  /// Classifies a sender given as UTF-8 bytes (case does not matter).
-  package init<Bytes: Collection>(utf8: Bytes) where Bytes.Element == UInt8 {
-    guard !utf8.isEmpty else {
-      self = .unknown
-      return
-    }
-    if utf8.contains(UInt8(ascii: "@")) {
-      self = .email
-      return
-    }
-    var digits = 0
-    var others = 0
-    for byte in utf8 {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-      case UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "("),
-        UInt8(ascii: ")"), UInt8(ascii: "."):
-        break
-      default: others += 1
+  /// Classifies a sender given as UTF-8 bytes (case does not matter): its lexical form
+  /// (``SenderParser/form(of:)``), the first step of parsing it for a directory.
+  package init(utf8: UnsafeBufferPointer<UInt8>) {
+    switch SenderParser.form(of: utf8) {
+    case .empty: self = .unknown
+    case .email: self = .email
+    case .scopedShortCode: self = .shortCode
+    case .number(let start, _, let digits, let clean):
+      if !clean {
+        self = .alphanumeric  // a `+` with letters: not a number, and not a valid ID either
+      } else if utf8[start] == UInt8(ascii: "+") || digits >= 8 {
+        self = .phone
+      } else {
+        self = digits >= 3 ? .shortCode : .unknown
       }
+    case .dlt: self = .dlt
+    case .text: self = .alphanumeric
     }
-    if others == 0, digits > 0 {
-      self = (digits >= 8 || utf8.first == UInt8(ascii: "+")) ? .phone : .shortCode
-      return
-    }
-    if SenderKind.isDLTHeader(utf8) {
-      self = .dlt
-      return
-    }
-    self = .alphanumeric
-  }
-
-  /// `XY-ENTITY` or `XY-ENTITY-S`: two letters, a dash, three to nine letters or digits, and an
-  /// optional one-letter suffix.
-  package static func isDLTHeader<Bytes: Collection>(_ utf8: Bytes) -> Bool where Bytes.Element == UInt8 {
-    let parts = utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-    guard parts.count == 2 || parts.count == 3 else { return false }
-    func isLetter(_ byte: UInt8) -> Bool {
-      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte | 0x20 ^ 0x20)
-        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-    }
-    func isAlnum(_ byte: UInt8) -> Bool {
-      isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-    guard parts[0].count == 2, parts[0].allSatisfy(isLetter) else { return false }
-    guard (3...9).contains(parts[1].count), parts[1].allSatisfy(isAlnum) else { return false }
-    if parts.count == 3 {
-      guard parts[2].count == 1, parts[2].allSatisfy(isLetter) else { return false }
-    }
-    return true
   }
 }
 

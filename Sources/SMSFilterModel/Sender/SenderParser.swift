@@ -1,34 +1,4 @@
-/// A sender parsed from its UTF-8 bytes without allocating: what ``SenderID`` and the directory's
-/// lookup path share, so that both normalise exactly alike.
-package enum ParsedSender {
-  /// A phone number: its E.164 digits as an integer (no leading zero, 7 to 15 digits).
-  case phone(UInt64)
-  /// A short code: its digits as an integer, how many digits (3…7, so leading zeros count), and
-  /// the scope country's ``CountryCode/keyBits`` (0 when no country).
-  case shortCode(value: UInt64, digits: Int, country: UInt64)
-  /// An alphanumeric ID, DLT entity or e-mail address: the byte range it occupies in the input
-  /// (the entity alone for a DLT header), normalised by ``SenderParser/forEachNormalizedByte``.
-  case text(TextSender)
-}
 
-/// Where a text sender's characters lie in the input, and how to normalise them.
-package struct TextSender {
-  /// ``SenderID/Kind/alphanumeric`` (upper-cased, runs of spaces collapsed) or
-  /// ``SenderID/Kind/email`` (lower-cased).
-  package let kind: SenderID.Kind
-  /// The first byte.
-  package let start: Int
-  /// One past the last byte.
-  package let end: Int
-}
-
-/// The outcome of ``SenderParser/parse(_:country:)``.
-package enum SenderParseResult {
-  /// The sender parsed.
-  case success(ParsedSender)
-  /// The sender is malformed.
-  case failure(SenderIDError.Kind)
-}
 
 /// The byte-level sender grammar. See ``SenderID`` for the rules it implements.
 package enum SenderParser {
@@ -39,11 +9,43 @@ package enum SenderParser {
   ///
   /// - Parameter country: the receiver's country, for national numbers and short-code scope.
   package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, country: CountryCode?) -> SenderParseResult {
+    switch form(of: bytes) {
+    case .empty: return .failure(.empty)
+    case .email(let start, let end): return parseEmail(bytes, start, end)
+    case .scopedShortCode(let parsed): return .success(parsed)
+    case .number(let start, let end, _, _): return parseNumber(bytes, start, end, country)
+    case .dlt(let entityStart, let entityEnd):
+      return .success(.text(TextSender(kind: .alphanumeric, start: entityStart, end: entityEnd)))
+    case .text(let start, let end): return parseAlphanumeric(bytes, start, end)
+    }
+  }
+
+  /// The lexical form of a sender: which grammar its bytes follow, decided once, before any
+  /// normalisation. ``parse(_:country:)`` continues from it, and ``SenderKind`` is read off it,
+  /// so a `senderKind` condition and a directory lookup always agree on what a sender is.
+  package enum Form {
+    /// Nothing but white space.
+    case empty
+    /// It has an `@` (the bytes between the trimmed ends).
+    case email(start: Int, end: Int)
+    /// `IN:56161`: a short code in its scoped normalised form.
+    case scopedShortCode(ParsedSender)
+    /// Digits, with only number punctuation (`+`, spaces, `-`, `.`, parentheses) around them
+    /// (`clean`), or after a leading `+` with other characters too (not `clean`).
+    case number(start: Int, end: Int, digits: Int, clean: Bool)
+    /// An Indian DLT header; the range is its entity.
+    case dlt(entityStart: Int, entityEnd: Int)
+    /// Anything else: an alphanumeric sender ID to be checked.
+    case text(start: Int, end: Int)
+  }
+
+  /// The lexical form of a sender's UTF-8 bytes (see ``Form``).
+  package static func form(of bytes: UnsafeBufferPointer<UInt8>) -> Form {
     var start = 0
     var end = bytes.count
     while start < end, isSpace(bytes[start]) { start += 1 }
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-    if start == end { return .failure(.empty) }
+    if start == end { return .empty }
 
     var digits = 0
     var hasAt = false
@@ -58,15 +60,13 @@ package enum SenderParser {
         hasOther = true
       }
     }
-    if hasAt { return parseEmail(bytes, start, end) }
-    if let scoped = scopedShortCode(bytes, start, end) { return .success(scoped) }
+    if hasAt { return .email(start: start, end: end) }
+    if let scoped = scopedShortCode(bytes, start, end) { return .scopedShortCode(scoped) }
     if digits > 0, !hasOther || bytes[start] == 0x2B {
-      return parseNumber(bytes, start, end, country)
+      return .number(start: start, end: end, digits: digits, clean: !hasOther)
     }
-    if let entity = dltEntity(bytes, start, end) {
-      return .success(.text(TextSender(kind: .alphanumeric, start: entity.start, end: entity.end)))
-    }
-    return parseAlphanumeric(bytes, start, end)
+    if let entity = dltEntity(bytes, start, end) { return .dlt(entityStart: entity.start, entityEnd: entity.end) }
+    return .text(start: start, end: end)
   }
 
   // MARK: Numbers

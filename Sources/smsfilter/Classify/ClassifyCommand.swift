@@ -32,7 +32,6 @@ struct ClassifyCommand: ParsableCommand {
   @Option(help: "Worker threads (default: all cores).")
   var threads: Int?
 
-
   func validate() throws {
     if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
   }
@@ -56,20 +55,6 @@ struct ClassifyCommand: ParsableCommand {
   }
 }
 
-/// The number of cores available.
-enum ProcessInfoCores {
-  static var count: Int {
-    #if canImport(Glibc)
-      return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    #else
-      return 1
-    #endif
-  }
-}
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 extension MessageInputFormat: ExpressibleByArgument {}
 extension DecisionRecordFormat: ExpressibleByArgument {}

@@ -70,13 +70,6 @@ struct RuleOptions: ParsableArguments {
   }
 }
 
-/// A failure with a one-line message and an exit status.
-struct CommandFailure: Error, CustomStringConvertible {
-  let message: String
-  let status: Int32
-  var description: String { message }
-}
-
 extension ParsableCommand {
   /// Runs `body`, turning a ``CommandFailure`` into its message on stderr and its exit status.
   func reportingFailures(_ body: () throws -> Void) throws {

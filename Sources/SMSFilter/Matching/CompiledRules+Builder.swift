@@ -1,0 +1,182 @@
+import PCRE2
+
+extension CompiledRules {
+  /// Builds the flat graph, interning literals.
+  struct Builder {
+    var nodes: [Node] = []
+    var children: [Int] = []
+    var literalRefs: [Int] = []
+    var literals: [[UInt8]] = []
+    var literalIndex: [[UInt8]: Int] = [:]
+    var regexes: [CompiledRegex] = []
+    var regexIndex: [String: Int] = [:]
+    var senderSets: [Set<[UInt8]>] = []
+    var senderPrefixes: [[[UInt8]]] = []
+    var countryLists: [[String]] = []
+    var guardIndex: [String: Int] = [:]
+    /// How many conditions use each literal.
+    var literalUses: [Int: Int] = [:]
+
+    mutating func intern(_ bytes: [UInt8]) -> Int {
+      defer { literalUses[literalIndex[bytes]!, default: 0] += 1 }
+      if let index = literalIndex[bytes] { return index }
+      literals.append(bytes)
+      literalIndex[bytes] = literals.count - 1
+      return literals.count - 1
+    }
+
+    mutating func keywordLiterals(_ keywords: [String]) -> [Int] {
+      var ids: [Int] = []
+      for keyword in keywords {
+        let bytes = Array(TextNormalizer.normalize(keyword).utf8)
+        if bytes.isEmpty { continue }
+        let id = intern(bytes)
+        if !ids.contains(id) { ids.append(id) }
+      }
+      return ids
+    }
+
+    mutating func regex(_ source: String, body: Bool, rule: Rule?) throws(RuleLoadError) -> Int {
+      let key = (body ? "b:" : "s:") + source
+      if let index = regexIndex[key] { return index }
+      let prepared = RegexSource.prepare(source)
+      let pattern: Pattern
+      do {
+        pattern = try Pattern(prepared, options: [.caseless])
+      } catch {
+        throw RuleLoadError(
+          .regex(.init(message: error.message, offset: error.offset)),
+          at: rule?.location ?? .unknown, ruleID: rule?.id, message: "regex '\(source)': \(error)")
+      }
+      var gate: [Int]?
+      var clauses: [[[Int]]] = []
+      if body, let branches = RegexLiterals.gate(in: prepared) {
+        clauses = branches.map { branch in
+          branch.map { set in set.sorted().map { intern(Array($0.utf8)) } }
+        }
+        // The trigger: for each alternative, its clause expected to fire least often.
+        var union = Set<Int>()
+        for branch in clauses {
+          if let best = branch.min(by: { cost(of: Set($0)) < cost(of: Set($1)) }) { union.formUnion(best) }
+        }
+        gate = Array(union).sorted()
+      }
+      regexes.append(CompiledRegex(pattern: pattern, gate: gate, clauses: clauses))
+      regexIndex[key] = regexes.count - 1
+      return regexes.count - 1
+    }
+
+    mutating func add(_ node: Node) -> Int {
+      nodes.append(node)
+      return nodes.count - 1
+    }
+
+    mutating func addChildren(_ list: [Int]) -> Range<Int> {
+      let start = children.count
+      children.append(contentsOf: list)
+      return start..<children.count
+    }
+
+    /// Compiles a condition; returns its node index (the trigger is computed separately).
+    mutating func compile(_ condition: Condition, rule: Rule?, guardTriggers: [Set<Int>?]?)
+      throws(RuleLoadError) -> (Int, Set<Int>?)
+    {
+      switch condition {
+      case .anyKeyword(let keywords, let bounded), .allKeywords(let keywords, let bounded):
+        let ids = keywordLiterals(keywords)
+        let start = literalRefs.count
+        literalRefs.append(contentsOf: ids)
+        var all = false
+        if case .allKeywords = condition { all = true }
+        return (add(.keywords(range: start..<literalRefs.count, all: all, bounded: bounded)), nil)
+      case .regex(let source):
+        return (add(.regex(try regex(source, body: true, rule: rule))), nil)
+      case .senderRegex(let source):
+        return (add(.senderRegex(try regex(source, body: false, rule: rule))), nil)
+      case .senderIs(let senders):
+        senderSets.append(Set(senders.map { SenderText.lowercased(Array($0.utf8)) }))
+        return (add(.senderIs(senderSets.count - 1)), nil)
+      case .senderPrefix(let prefixes):
+        senderPrefixes.append(prefixes.map { SenderText.lowercased(Array($0.utf8)) })
+        return (add(.senderPrefix(senderPrefixes.count - 1)), nil)
+      case .senderKind(let kinds):
+        var mask: UInt8 = 0
+        for kind in kinds { mask |= kind.maskBit }
+        return (add(.senderKind(mask)), nil)
+      case .country(let codes):
+        countryLists.append(codes.map { $0.uppercased() })
+        return (add(.country(countryLists.count - 1)), nil)
+      case .mixedScript(let flag):
+        return (add(.mixedScript(flag)), nil)
+      case .all(let list), .any(let list), .none(let list), .atLeast(_, let list):
+        var indices: [Int] = []
+        for child in list {
+          indices.append(try compile(child, rule: rule, guardTriggers: guardTriggers).0)
+        }
+        let range = addChildren(indices)
+        switch condition {
+        case .all: return (add(.all(range)), nil)
+        case .any: return (add(.any(range)), nil)
+        case .none: return (add(.none(range)), nil)
+        case .atLeast(let count, _): return (add(.atLeast(count, range)), nil)
+        default: preconditionFailure("unreachable")
+        }
+      case .guardRef(let name):
+        guard let index = guardIndex[name] else {
+          throw RuleLoadError(
+            .unknownGuard(name), at: rule?.location ?? .unknown, ruleID: rule?.id,
+            message: "no guard named '\(name)'")
+        }
+        return (add(.guardRef(index)), nil)
+      }
+    }
+
+    /// How often a trigger set is expected to fire: literals used by many conditions are common
+    /// words (“your”, “code”), and short literals occur by chance more often than long ones.
+    func cost(of trigger: Set<Int>) -> Double {
+      trigger.reduce(0) { total, literal in
+        total + Double(literalUses[literal, default: 1]) + 16 / Double(max(1, literals[literal].count))
+      }
+    }
+
+    /// Literals of which at least one must occur for `condition` to hold, or `nil` when no such
+    /// set is known (the condition can hold without any literal).
+    func trigger(of condition: Condition, guardTriggers: [Set<Int>?]) -> Set<Int>? {
+      switch condition {
+      case .anyKeyword(let keywords, _):
+        let ids = keywords.compactMap { literalIndex[Array(TextNormalizer.normalize($0).utf8)] }
+        return ids.isEmpty ? nil : Set(ids)
+      case .allKeywords(let keywords, _):
+        // Any one of them is necessary: pick the one expected to be found least often (a
+        // common word that many conditions use would make the rule a candidate in most
+        // messages).
+        let ids = keywords.compactMap { literalIndex[Array(TextNormalizer.normalize($0).utf8)] }
+        guard let best = ids.min(by: { cost(of: [$0]) < cost(of: [$1]) }) else { return nil }
+        return [best]
+      case .regex(let source):
+        guard let index = regexIndex["b:" + source], let gate = regexes[index].gate else { return nil }
+        return Set(gate)
+      case .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .none:
+        return nil
+      case .all(let list):
+        // Any one child's trigger is necessary: pick the one expected to fire least often.
+        let known = list.compactMap { trigger(of: $0, guardTriggers: guardTriggers) }
+        return known.min { cost(of: $0) < cost(of: $1) }
+      case .any(let list):
+        var union = Set<Int>()
+        for child in list {
+          guard let childTrigger = trigger(of: child, guardTriggers: guardTriggers) else { return nil }
+          union.formUnion(childTrigger)
+        }
+        return union
+      case .atLeast(let count, let list):
+        let known = list.compactMap { trigger(of: $0, guardTriggers: guardTriggers) }
+        if list.count - known.count >= count { return nil }
+        return known.reduce(into: Set<Int>()) { $0.formUnion($1) }
+      case .guardRef(let name):
+        guard let index = guardIndex[name], index < guardTriggers.count else { return nil }
+        return guardTriggers[index]
+      }
+    }
+  }
+}
