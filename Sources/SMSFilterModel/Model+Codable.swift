@@ -5,34 +5,34 @@
 extension Action: Codable {
   /// Decodes an action from its name (`"junk"`; `"filter"`, its deprecated alias, too).
   public init(from decoder: any Decoder) throws {
-    let name = try decoder.singleValueContainer().decode(String.self)
-    guard let action = Action(name: name) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not an action name"))
-    }
-    self = action
+    self = try NameCoding.decode(from: decoder, what: "an action name", Action.init(name:))
   }
 
   /// Encodes the action's name.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(name)
-  }
+  public func encode(to encoder: any Encoder) throws { try NameCoding.encode(name, to: encoder) }
 }
 
 extension SubAction: Codable {
   /// Decodes a sub-action from its name (`"transactionalFinance"`).
   public init(from decoder: any Decoder) throws {
-    let name = try decoder.singleValueContainer().decode(String.self)
-    guard let subAction = SubAction(name: name) else {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not a sub-action name"))
-    }
-    self = subAction
+    self = try NameCoding.decode(from: decoder, what: "a sub-action name", SubAction.init(name:))
   }
 
   /// Encodes the sub-action's name.
-  public func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws { try NameCoding.encode(name, to: encoder) }
+}
+
+/// Values coded as a single name string.
+private enum NameCoding {
+  static func decode<Value>(from decoder: any Decoder, what: String, _ named: (String) -> Value?) throws -> Value {
+    let name = try decoder.singleValueContainer().decode(String.self)
+    guard let value = named(name) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not \(what)"))
+    }
+    return value
+  }
+
+  static func encode(_ name: String, to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(name)
   }
