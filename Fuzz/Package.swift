@@ -15,9 +15,11 @@ let package = Package(
     // The glue between a target and libFuzzer's driver.
     .target(name: "FuzzSupport"),
     // Rule files: YAML/JSON text into the loader and, when it loads, the compiler and classifier.
-    .executableTarget(name: "FuzzRuleLoader", dependencies: ["FuzzSupport", .product(name: "SMSFilter", package: "smsfilter")]),
+    .executableTarget(
+      name: "FuzzRuleLoader", dependencies: ["FuzzSupport", .product(name: "SMSFilter", package: "smsfilter")]),
     // The normaliser: any UTF-8 text, with its output invariants checked.
-    .executableTarget(name: "FuzzNormalizer", dependencies: ["FuzzSupport", .product(name: "SMSFilter", package: "smsfilter")]),
+    .executableTarget(
+      name: "FuzzNormalizer", dependencies: ["FuzzSupport", .product(name: "SMSFilter", package: "smsfilter")]),
     // classify's line reader: any bytes as a stream, one record per line, through JSON parsing
     // and classification. (A debug build, so `@testable import` reaches the package-level line reader.)
     .executableTarget(

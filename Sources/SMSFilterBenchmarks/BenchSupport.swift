@@ -5,26 +5,31 @@ import Foundation
 package enum BenchSupport {
   /// The CPU model and the memory, from `/proc` (`"AMD EPYC, 24 GiB"`).
   package static func machine() -> String {
-    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+    let cpu =
+      (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
       .split(separator: "\n").first { $0.hasPrefix("model name") }
-      .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-    let memory = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?
+      .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) }
+      ?? "unknown CPU"
+    let memory =
+      (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?
       .split(separator: "\n").first { $0.hasPrefix("MemTotal") }
-      .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Double($0) }.map { String(format: "%.0f GiB", $0 / 1_048_576) } ?? "?"
+      .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Double($0) }.map {
+        String(format: "%.0f GiB", $0 / 1_048_576)
+      } ?? "?"
     return "\(cpu), \(memory)"
   }
 
   /// The toolchain and whether this is a release build.
   package static func buildKind() -> String {
     #if compiler(>=6.3)
-      let compiler = "Swift 6.3+"
+    let compiler = "Swift 6.3+"
     #else
-      let compiler = "Swift 6.x"
+    let compiler = "Swift 6.x"
     #endif
     #if DEBUG
-      return compiler + " (debug build: use `swift build -c release` for real figures)"
+    return compiler + " (debug build: use `swift build -c release` for real figures)"
     #else
-      return compiler + " (release build)"
+    return compiler + " (release build)"
     #endif
   }
 

@@ -98,7 +98,9 @@ package enum Benchmark {
   /// Classifies every message (compiled or naive), returning a sum of the actions so the work
   /// cannot be optimised away.
   @inline(__always)
-  package static func classifyAll(_ session: ClassificationSession, _ messages: some Collection<MessageQuery>, naive: Bool) -> Int {
+  package static func classifyAll(
+    _ session: ClassificationSession, _ messages: some Collection<MessageQuery>, naive: Bool
+  ) -> Int {
     var sink = 0
     if naive {
       for message in messages { sink &+= session.classifyNaively(message).action.rawValue }

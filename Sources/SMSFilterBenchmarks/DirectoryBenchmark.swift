@@ -38,7 +38,10 @@ package struct DirectoryBenchmark {
       package var residentBeyondMappedFileMegabytes: Double
 
       /// Creates the record.
-      package init(residentBeforeMegabytes: Double, residentAfterMegabytes: Double, anonymousAddedMegabytes: Double, fileMappedAddedMegabytes: Double, residentBeyondMappedFileMegabytes: Double) {
+      package init(
+        residentBeforeMegabytes: Double, residentAfterMegabytes: Double, anonymousAddedMegabytes: Double,
+        fileMappedAddedMegabytes: Double, residentBeyondMappedFileMegabytes: Double
+      ) {
         self.residentBeforeMegabytes = residentBeforeMegabytes
         self.residentAfterMegabytes = residentAfterMegabytes
         self.anonymousAddedMegabytes = anonymousAddedMegabytes
@@ -62,7 +65,10 @@ package struct DirectoryBenchmark {
       package var meanLookupsPerSecond: Double
 
       /// Creates the record.
-      package init(lookups: Int, found: Int, passes: Int, lookupsPerSecond: Double, nanosecondsPerLookup: Double, fastestLookupsPerSecond: Double, meanLookupsPerSecond: Double) {
+      package init(
+        lookups: Int, found: Int, passes: Int, lookupsPerSecond: Double, nanosecondsPerLookup: Double,
+        fastestLookupsPerSecond: Double, meanLookupsPerSecond: Double
+      ) {
         self.lookups = lookups
         self.found = found
         self.passes = passes
@@ -92,7 +98,12 @@ package struct DirectoryBenchmark {
     package var memory: Memory
 
     /// Creates the record.
-    package init(machine: String, build: String, entries: Int, sourceBytes: Int, buildSeconds: Double, writeSeconds: Double, fileBytes: Int, labels: Int, openMilliseconds: Double, openWithoutChecksumMilliseconds: Double, hits: Lookups, misses: Lookups, hitsReadingLabels: Lookups, batchSize: Int, batchHits: Lookups, batchMisses: Lookups, memory: Memory) {
+    package init(
+      machine: String, build: String, entries: Int, sourceBytes: Int, buildSeconds: Double, writeSeconds: Double,
+      fileBytes: Int, labels: Int, openMilliseconds: Double, openWithoutChecksumMilliseconds: Double, hits: Lookups,
+      misses: Lookups, hitsReadingLabels: Lookups, batchSize: Int, batchHits: Lookups, batchMisses: Lookups,
+      memory: Memory
+    ) {
       self.machine = machine
       self.build = build
       self.entries = entries
@@ -113,13 +124,14 @@ package struct DirectoryBenchmark {
     }
   }
 
-
   /// Runs the benchmark, writing the built directory to `path`, and reports each step to `log`.
   ///
   /// - Throws: the builder's or the file's error, should the generated directory not build,
   ///   write or open.
   package func run(writingTo path: String, log: (String) -> Void) throws -> Report {
-    log("machine: \(BenchSupport.machine()), \(ProcessInfo.processInfo.activeProcessorCount) cores; \(BenchSupport.buildKind())")
+    log(
+      "machine: \(BenchSupport.machine()), \(ProcessInfo.processInfo.activeProcessorCount) cores; \(BenchSupport.buildKind())"
+    )
 
     // Build from text (generation is not timed).
     let synthetic = SyntheticDirectory(entries: entries)

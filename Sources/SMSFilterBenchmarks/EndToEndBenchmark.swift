@@ -12,53 +12,55 @@ package enum EndToEndBenchmark {
     package var description: String { "end-to-end classify exited with \(status)" }
   }
 
-    /// Runs this binary's `classify` over a generated file, with one and two threads (the
-    /// fastest of three runs each, from process start to exit).
-    package static func run(
-      lines: Int, bodies: [String], ruleArguments: [String], keepingInputAt kept: URL? = nil
-    ) throws -> EngineBenchmarkReport.EndToEnd {
-      let file = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-\(getpid()).txt")
-      defer { if kept == nil { try? FileManager.default.removeItem(at: file) } }
-      // Written in chunks, so the benchmark's own memory stays flat.
-      _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-      let handle = try FileHandle(forWritingTo: file)
-      var chunk = Data()
-      var totalBytes = 0
-      for index in 0..<lines {
-        chunk.append(contentsOf: bodies[index % bodies.count].utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
-        chunk.append(0x0A)
-        if chunk.count >= 1 << 20 || index == lines - 1 {
-          try handle.write(contentsOf: chunk)
-          totalBytes += chunk.count
-          chunk.removeAll(keepingCapacity: true)
-        }
+  /// Runs this binary's `classify` over a generated file, with one and two threads (the
+  /// fastest of three runs each, from process start to exit).
+  package static func run(
+    lines: Int, bodies: [String], ruleArguments: [String], keepingInputAt kept: URL? = nil
+  ) throws -> EngineBenchmarkReport.EndToEnd {
+    let file = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-bench-\(getpid()).txt")
+    defer { if kept == nil { try? FileManager.default.removeItem(at: file) } }
+    // Written in chunks, so the benchmark's own memory stays flat.
+    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    var chunk = Data()
+    var totalBytes = 0
+    for index in 0..<lines {
+      chunk.append(contentsOf: bodies[index % bodies.count].utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
+      chunk.append(0x0A)
+      if chunk.count >= 1 << 20 || index == lines - 1 {
+        try handle.write(contentsOf: chunk)
+        totalBytes += chunk.count
+        chunk.removeAll(keepingCapacity: true)
       }
-      try handle.close()
-      let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-      func timed(_ threads: Int) throws -> Double {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["classify", "--threads", "\(threads)", "--input", "text"] + ruleArguments
-        process.standardInput = try FileHandle(forReadingFrom: file)
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        let start = DispatchTime.now().uptimeNanoseconds
-        try process.run()
-        process.waitUntilExit()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        guard process.terminationStatus == 0 else {
-          throw EndToEndBenchmark.Failure(status: process.terminationStatus)
-        }
-        return Double(lines) / seconds
-      }
-      // Warm the page cache, then alternate one and two threads, three runs each, and keep each
-      // one's fastest run: on a shared machine, a run can only be slowed by others, never sped up.
-      _ = try timed(1)
-      var one = 0.0
-      var two = 0.0
-      for _ in 0..<3 {
-        one = max(one, try timed(1))
-        two = max(two, try timed(2))
-      }
-      return .init(lines: lines, bytes: totalBytes, oneThreadLinesPerSecond: one, twoThreadsLinesPerSecond: two, twoThreadSpeedup: two / one)
     }
+    try handle.close()
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    func timed(_ threads: Int) throws -> Double {
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = ["classify", "--threads", "\(threads)", "--input", "text"] + ruleArguments
+      process.standardInput = try FileHandle(forReadingFrom: file)
+      process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+      let start = DispatchTime.now().uptimeNanoseconds
+      try process.run()
+      process.waitUntilExit()
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      guard process.terminationStatus == 0 else {
+        throw EndToEndBenchmark.Failure(status: process.terminationStatus)
+      }
+      return Double(lines) / seconds
+    }
+    // Warm the page cache, then alternate one and two threads, three runs each, and keep each
+    // one's fastest run: on a shared machine, a run can only be slowed by others, never sped up.
+    _ = try timed(1)
+    var one = 0.0
+    var two = 0.0
+    for _ in 0..<3 {
+      one = max(one, try timed(1))
+      two = max(two, try timed(2))
+    }
+    return .init(
+      lines: lines, bytes: totalBytes, oneThreadLinesPerSecond: one, twoThreadsLinesPerSecond: two,
+      twoThreadSpeedup: two / one)
+  }
 }

@@ -26,7 +26,10 @@ package struct EngineBenchmarkReport: Codable {
     package var literals: Int
 
     /// Creates the record.
-    package init(rules: Int, keywordRules: Int, regexRules: Int, messages: Int, averageMessageBytes: Double, compileMilliseconds: Double, automatonStates: Int, literals: Int) {
+    package init(
+      rules: Int, keywordRules: Int, regexRules: Int, messages: Int, averageMessageBytes: Double,
+      compileMilliseconds: Double, automatonStates: Int, literals: Int
+    ) {
       self.rules = rules
       self.keywordRules = keywordRules
       self.regexRules = regexRules
@@ -46,7 +49,10 @@ package struct EngineBenchmarkReport: Codable {
     package var speedup: Double
 
     /// Creates the record.
-    package init(name: String, rules: Int, messages: Int, engine: Benchmark.Throughput, naive: Benchmark.Throughput, speedup: Double) {
+    package init(
+      name: String, rules: Int, messages: Int, engine: Benchmark.Throughput, naive: Benchmark.Throughput,
+      speedup: Double
+    ) {
       self.name = name
       self.rules = rules
       self.messages = messages
@@ -63,7 +69,10 @@ package struct EngineBenchmarkReport: Codable {
     package var twoThreadSpeedup: Double
 
     /// Creates the record.
-    package init(lines: Int, bytes: Int, oneThreadLinesPerSecond: Double, twoThreadsLinesPerSecond: Double, twoThreadSpeedup: Double) {
+    package init(
+      lines: Int, bytes: Int, oneThreadLinesPerSecond: Double, twoThreadsLinesPerSecond: Double,
+      twoThreadSpeedup: Double
+    ) {
       self.lines = lines
       self.bytes = bytes
       self.oneThreadLinesPerSecond = oneThreadLinesPerSecond
@@ -84,7 +93,11 @@ package struct EngineBenchmarkReport: Codable {
   package var peakResidentMegabytes: Double
 
   /// Creates the record.
-  package init(environment: Environment, workload: Headline, engine: Benchmark.Throughput, latencyNanoseconds: Benchmark.Latency, naive: Benchmark.Throughput, speedup: Double, scaling: [Benchmark.ScalingPoint], ruleSetOnCorpus: RuleSetRun?, endToEnd: EndToEnd?, endToEndOnCorpus: EndToEnd?, peakResidentMegabytes: Double) {
+  package init(
+    environment: Environment, workload: Headline, engine: Benchmark.Throughput, latencyNanoseconds: Benchmark.Latency,
+    naive: Benchmark.Throughput, speedup: Double, scaling: [Benchmark.ScalingPoint], ruleSetOnCorpus: RuleSetRun?,
+    endToEnd: EndToEnd?, endToEndOnCorpus: EndToEnd?, peakResidentMegabytes: Double
+  ) {
     self.environment = environment
     self.workload = workload
     self.engine = engine

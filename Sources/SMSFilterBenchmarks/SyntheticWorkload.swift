@@ -21,7 +21,10 @@ package struct SyntheticWorkload: Sendable {
   package init(seed: UInt64 = 42, vocabularySize: Int = 20_000) {
     self.seed = seed
     var generator = SplitMix64(seed: seed)
-    let onsets = ["b", "c", "d", "f", "g", "h", "j", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "z", "br", "ch", "sh", "st", "tr", "pl"]
+    let onsets = [
+      "b", "c", "d", "f", "g", "h", "j", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "z", "br", "ch", "sh", "st",
+      "tr", "pl",
+    ]
     let vowels = ["a", "e", "i", "o", "u", "ai", "ou", "ee"]
     var seen = Set<String>()
     var words: [String] = []
@@ -47,9 +50,11 @@ package struct SyntheticWorkload: Sendable {
       let priority = Int.random(in: 0..<100, using: &generator)
       let kind = Int.random(in: 0..<3, using: &generator)
       let (action, subAction): (Action, SubAction) =
-        kind == 0 ? (.junk, .none)
-        : kind == 1 ? (.transaction, transactional.randomElement(using: &generator)!)
-        : (.promotion, promotional.randomElement(using: &generator)!)
+        kind == 0
+        ? (.junk, .none)
+        : kind == 1
+          ? (.transaction, transactional.randomElement(using: &generator)!)
+          : (.promotion, promotional.randomElement(using: &generator)!)
       yaml += "  - id: R\(index)\n    action: \(action.name)\n"
       if subAction != .none { yaml += "    subAction: \(subAction.name)\n" }
       yaml += "    priority: \(priority)\n    when:\n"
@@ -65,13 +70,15 @@ package struct SyntheticWorkload: Sendable {
       } else if roll < 88 {
         yaml += "      regex: '(?:\(word())|\(word()))\\W+(?:rs|inr)\\.?\\s?\\d+'\n"
       } else if roll < 96 {
-        yaml += "      - keywords: [\(Self.common.randomElement(using: &generator)!)]\n      - regex: '\(word())[a-z]{0,3}\\s+\\w+'\n"
+        yaml +=
+          "      - keywords: [\(Self.common.randomElement(using: &generator)!)]\n      - regex: '\(word())[a-z]{0,3}\\s+\\w+'\n"
       } else if roll < 99 {
         // Only a punctuation literal to gate it.
         yaml += "      regex: '\\b\\d{4}-\\d{3}-\\d{\(Int.random(in: 3...5, using: &generator))}\\b'\n"
       } else {
         // A regex with no literal of its own, gated by a keyword of the same rule.
-        yaml += "      - keywords: [\(word())]\n      - regex: '\\b\\d{\(Int.random(in: 11...14, using: &generator))}\\b'\n"
+        yaml +=
+          "      - keywords: [\(word())]\n      - regex: '\\b\\d{\(Int.random(in: 11...14, using: &generator))}\\b'\n"
       }
     }
     return yaml

@@ -9,7 +9,9 @@ extension DirectoryBuilder {
   public func build() throws(DirectoryBuildError) -> DirectoryImage {
     // Errors found while reading come before the record that followed them; errors and warnings
     // found here, at their record: positions 2p and 2s+1 merge them in reading order.
-    var allErrors = zip(errorPositions, errors).enumerated().map { (position: $0.element.0 * 2, tie: $0.offset, error: $0.element.1) }
+    var allErrors = zip(errorPositions, errors).enumerated().map {
+      (position: $0.element.0 * 2, tie: $0.offset, error: $0.element.1)
+    }
     var lateWarnings: [(sequence: Int, warning: DirectoryWarning)] = []
 
     var sorted = records
@@ -51,33 +53,43 @@ extension DirectoryBuilder {
             group.remove(at: index)
           } else if let earlier = removed.first(where: { sameSender($0.by, record) }) {
             lateWarnings.append(
-              (record.sequence,
-               DirectoryWarning(
-                .duplicate(of: origin(earlier.by.sequence)), at: location(record),
-                message: "duplicate removal of \(senderText(record)) (already removed by \(origin(earlier.by.sequence))): ignored")))
+              (
+                record.sequence,
+                DirectoryWarning(
+                  .duplicate(of: origin(earlier.by.sequence)), at: location(record),
+                  message:
+                    "duplicate removal of \(senderText(record)) (already removed by \(origin(earlier.by.sequence))): ignored"
+                )
+              ))
           } else {
             lateWarnings.append(
-              (record.sequence,
-               DirectoryWarning(
-                .removedSenderAbsent, at: location(record),
-                message: "\(senderText(record)) is not in the existing directory: nothing to remove")))
+              (
+                record.sequence,
+                DirectoryWarning(
+                  .removedSenderAbsent, at: location(record),
+                  message: "\(senderText(record)) is not in the existing directory: nothing to remove")
+              ))
           }
         case .add:
           if let earlier = group.first(where: { sameSender($0, record) }) {
             if earlier.payload == record.payload {
               lateWarnings.append(
-                (record.sequence,
-                 DirectoryWarning(
-                  .duplicate(of: origin(earlier.sequence)), at: location(record),
-                  message: "duplicate of \(origin(earlier.sequence)) (\(senderText(record)), same entry): ignored")))
+                (
+                  record.sequence,
+                  DirectoryWarning(
+                    .duplicate(of: origin(earlier.sequence)), at: location(record),
+                    message: "duplicate of \(origin(earlier.sequence)) (\(senderText(record)), same entry): ignored")
+                ))
             } else {
               let advice = earlier.role == .existing ? "; remove it first (--remove) to change it" : ""
               allErrors.append(
-                (record.sequence * 2 + 1, 0,
-                 DirectorySourceError(
-                  .conflict(with: origin(earlier.sequence)), at: location(record),
-                  message: "\(senderText(record)) conflicts with \(origin(earlier.sequence)): "
-                    + "\(entryText(record)) here, \(entryText(earlier)) there\(advice)")))
+                (
+                  record.sequence * 2 + 1, 0,
+                  DirectorySourceError(
+                    .conflict(with: origin(earlier.sequence)), at: location(record),
+                    message: "\(senderText(record)) conflicts with \(origin(earlier.sequence)): "
+                      + "\(entryText(record)) here, \(entryText(earlier)) there\(advice)")
+                ))
             }
           } else {
             group.append(record)
@@ -197,7 +209,8 @@ extension DirectoryBuilder {
         let lines = sizes[0]
         for group in 0..<sizes[1] {
           let lo = kept[group * fanout * fanout].key
-          let hi = (group + 1) * fanout * fanout < count ? kept[(group + 1) * fanout * fanout].key : DirectoryFormat.padding
+          let hi =
+            (group + 1) * fanout * fanout < count ? kept[(group + 1) * fanout * fanout].key : DirectoryFormat.padding
           for slot in 0..<fanout {
             let line = group * fanout + slot
             raw[hints + group * 8 + slot] =

@@ -216,7 +216,9 @@ package enum DirectoryFormat {
       guard version == DirectoryFormat.version else {
         throw DirectoryFileError(
           .unsupportedVersion(found: version, supported: DirectoryFormat.version), path: path,
-          message: "directory format version \(version) is not supported (this build reads version \(DirectoryFormat.version)); rebuild the directory")
+          message:
+            "directory format version \(version) is not supported (this build reads version \(DirectoryFormat.version)); rebuild the directory"
+        )
       }
       headerLength = u32(12)
       guard headerLength == DirectoryFormat.headerLength, file.count >= DirectoryFormat.headerLength else {
@@ -244,7 +246,8 @@ package enum DirectoryFormat {
       ]
       for section in Section.allCases {
         let (offset, length) = sections[section.rawValue]
-        guard offset % UInt64(DirectoryFormat.alignment) == 0, offset >= UInt64(DirectoryFormat.headerLength), offset <= fileLength,
+        guard offset % UInt64(DirectoryFormat.alignment) == 0, offset >= UInt64(DirectoryFormat.headerLength),
+          offset <= fileLength,
           length <= fileLength - offset, length == expected[section.rawValue]
         else {
           throw corrupt("section '\(section.name)' is out of bounds or has the wrong length")

@@ -1,9 +1,9 @@
 import SMSFilterModel
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A built directory file, in memory: what ``DirectoryBuilder/build()`` returns.
@@ -26,7 +26,8 @@ public struct DirectoryImage: Sendable {
     let temporary = "\(path).tmp-\(getpid())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
-      throw DirectoryFileError(.unwritable, path: path, message: "cannot create \(temporary): \(SenderDirectory.systemError())")
+      throw DirectoryFileError(
+        .unwritable, path: path, message: "cannot create \(temporary): \(SenderDirectory.systemError())")
     }
     var failure: String?
     bytes.withUnsafeBytes { raw in
@@ -43,7 +44,9 @@ public struct DirectoryImage: Sendable {
     }
     if failure == nil, fsync(descriptor) != 0 { failure = "cannot flush: \(SenderDirectory.systemError())" }
     if close(descriptor) != 0, failure == nil { failure = "cannot close: \(SenderDirectory.systemError())" }
-    if failure == nil, rename(temporary, path) != 0 { failure = "cannot rename into place: \(SenderDirectory.systemError())" }
+    if failure == nil, rename(temporary, path) != 0 {
+      failure = "cannot rename into place: \(SenderDirectory.systemError())"
+    }
     if let failure {
       unlink(temporary)
       throw DirectoryFileError(.unwritable, path: path, message: failure)

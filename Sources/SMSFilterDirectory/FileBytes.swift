@@ -1,9 +1,9 @@
 import SMSFilterModel
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Reads whole files with the system's error message on failure.
@@ -14,7 +14,9 @@ enum FileBytes {
     guard descriptor >= 0 else { return .failure(FileBytesError(reason: SenderDirectory.systemError())) }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return .failure(FileBytesError(reason: SenderDirectory.systemError())) }
+    guard fstat(descriptor, &status) == 0 else {
+      return .failure(FileBytesError(reason: SenderDirectory.systemError()))
+    }
     guard (status.st_mode & S_IFMT) != S_IFDIR else { return .failure(FileBytesError(reason: "is a directory")) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(Int(status.st_size), 0))

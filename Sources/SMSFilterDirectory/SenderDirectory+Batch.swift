@@ -30,7 +30,7 @@ extension SenderDirectory {
   public func lookup<Senders: RandomAccessCollection<String>>(
     _ senders: Senders, receiverCountry: String? = nil
   ) -> [DirectoryEntry?] where Senders.Index == Int {
-    var entries = [DirectoryEntry?]()
+    var entries: [DirectoryEntry?] = []
     entries.reserveCapacity(senders.count)
     let country = receiverCountry.flatMap(CountryCode.init)
     forEachMatch(count: senders.count, country: country, labels: true) { index, body in

@@ -1,5 +1,5 @@
-import SMSFilterModel
 import CMemoryHints
+import SMSFilterModel
 
 extension SenderDirectory {
   // MARK: Entries
@@ -58,8 +58,10 @@ extension SenderDirectory {
       return .inline(
         DirectoryEntry.InlineLabel(
           words: (
-            raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-            raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+            raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+            raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+            raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+            raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
           ), count: count))
     }
     return DirectoryEntry.LabelStorage(UnsafeBufferPointer(start: labelBytes + start, count: count))

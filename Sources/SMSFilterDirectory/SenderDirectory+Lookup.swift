@@ -1,5 +1,5 @@
-import SMSFilterModel
 import CMemoryHints
+import SMSFilterModel
 
 extension SenderDirectory {
   // MARK: Lookup

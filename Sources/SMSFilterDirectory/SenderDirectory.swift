@@ -1,15 +1,14 @@
+import CMemoryHints
 import SMSFilterModel
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
-import CMemoryHints
-
 #if _endian(big)
-  #error("The sender directory maps little-endian files in place and needs a little-endian host.")
+#error("The sender directory maps little-endian files in place and needs a little-endian host.")
 #endif
 
 /// A sender directory: millions of senders with an action and a label, looked up in a file
@@ -116,9 +115,9 @@ public final class SenderDirectory: @unchecked Sendable {
       throw DirectoryFileError(.notADirectory, path: path, message: "not a sender directory file (empty)")
     }
     #if os(Linux)
-      let flags = MAP_PRIVATE | (verifyChecksum ? MAP_POPULATE : 0)
+    let flags = MAP_PRIVATE | (verifyChecksum ? MAP_POPULATE : 0)
     #else
-      let flags = MAP_PRIVATE
+    let flags = MAP_PRIVATE
     #endif
     let mapped = mmap(nil, size, PROT_READ, flags, descriptor, 0)
     guard let mapped, Int(bitPattern: mapped) != -1 else {
@@ -135,7 +134,9 @@ public final class SenderDirectory: @unchecked Sendable {
         guard computed == header.checksum else {
           throw DirectoryFileError(
             .checksumMismatch(stored: header.checksum, computed: computed), path: path,
-            message: "checksum mismatch (stored \(SenderDirectory.hex(header.checksum)), computed \(SenderDirectory.hex(computed))): the file is corrupt")
+            message:
+              "checksum mismatch (stored \(SenderDirectory.hex(header.checksum)), computed \(SenderDirectory.hex(computed))): the file is corrupt"
+          )
         }
       }
     } catch {

@@ -99,7 +99,8 @@ public struct CorpusReader: Sendable {
         throw CorpusError(location: location, message: "'body' must be a string")
       }
       guard let actionName = record.action, let action = Action(name: actionName) else {
-        throw CorpusError(location: location, message: "'action' must be one of none, allow, junk, promotion, transaction")
+        throw CorpusError(
+          location: location, message: "'action' must be one of none, allow, junk, promotion, transaction")
       }
       var subAction = SubAction.none
       if let name = record.subAction {
@@ -107,7 +108,8 @@ public struct CorpusReader: Sendable {
           throw CorpusError(location: location, message: "'subAction' is not a sub-action name")
         }
         guard parsed.isValid(with: action) else {
-          throw CorpusError(location: location, message: "subAction \(parsed.name) does not belong to action \(action.name)")
+          throw CorpusError(
+            location: location, message: "subAction \(parsed.name) does not belong to action \(action.name)")
         }
         subAction = parsed
       }
@@ -130,7 +132,9 @@ public struct CorpusReader: Sendable {
       }
       for (_, line) in lines(of: text) {
         if file.hasSuffix(".tsv") {
-          queries.append(MessageQuery(messageBody: line.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init) ?? ""))
+          queries.append(
+            MessageQuery(
+              messageBody: line.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init) ?? ""))
         } else if case .success(let record) = MessageRecordReader.parse(Array(line.utf8)), let body = record.body {
           queries.append(MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country))
         }
@@ -152,7 +156,9 @@ public struct CorpusReader: Sendable {
   /// action name).
   public func parseTSV(_ text: String, file: String) throws(CorpusError) -> [LabeledMessage] {
     var messages: [LabeledMessage] = []
-    for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+    for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+      .enumerated()
+    {
       var line = Substring(line)
       if line.hasSuffix("\r") { line = line.dropLast() }
       if line.isEmpty { continue }
@@ -170,9 +176,11 @@ public struct CorpusReader: Sendable {
       } else {
         throw CorpusError(
           location: location,
-          message: "label '\(label)' is neither an action nor in the label map (use --label-map '\(label)=ACTION|ACTION')")
+          message:
+            "label '\(label)' is neither an action nor in the label map (use --label-map '\(label)=ACTION|ACTION')")
       }
-      messages.append(LabeledMessage(query: MessageQuery(messageBody: body), acceptedActions: actions, source: location))
+      messages.append(
+        LabeledMessage(query: MessageQuery(messageBody: body), acceptedActions: actions, source: location))
     }
     return messages
   }

@@ -34,7 +34,8 @@ public struct Evaluator: Sendable {
       accepted.contains(decision.action)
       || (decision.action.isShownNormally && accepted.contains(where: \.isShownNormally))
     let expectedAction: Action =
-      actionCorrect ? (accepted.contains(decision.action) ? decision.action : accepted.first(where: \.isShownNormally)!)
+      actionCorrect
+      ? (accepted.contains(decision.action) ? decision.action : accepted.first(where: \.isShownNormally)!)
       : accepted.first ?? .none
     let expectedSub = classifier.capabilities.contains(label.subAction) ? label.subAction : .none
     let proposedRaw =
@@ -62,7 +63,10 @@ public struct Evaluator: Sendable {
     var subPairs: [(expected: String, predicted: String)] = []
     var rawSubPairs: [(expected: String, predicted: String)] = []
     var misclassified: [EvaluationReport.Misclassified] = []
-    var wanted = 0, wantedFiltered = 0, unwanted = 0, unwantedCaught = 0
+    var wanted = 0
+    var wantedFiltered = 0
+    var unwanted = 0
+    var unwantedCaught = 0
     var decisions: [Decision] = []
     decisions.reserveCapacity(messages.count)
 
@@ -157,7 +161,9 @@ public struct Evaluator: Sendable {
     let otherEvaluator = Evaluator(classifier: other)
     let otherSession = other.makeSession()
     var changed: [EvaluationReport.Change] = []
-    var better = 0, worse = 0, otherCorrectActions = 0
+    var better = 0
+    var worse = 0
+    var otherCorrectActions = 0
     var otherSubPairs: [(expected: String, predicted: String)] = []
     func describe(_ decision: Decision) -> String {
       "\(decision.action.name)/\(decision.subAction.name) (\(decision.ruleID ?? "-"))"

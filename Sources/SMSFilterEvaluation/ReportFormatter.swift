@@ -27,14 +27,17 @@ public enum ReportFormatter {
     if markdown {
       var out = "| " + header.joined(separator: " | ") + " |\n"
       out += "|" + header.map { _ in "---" }.joined(separator: "|") + "|\n"
-      for row in rows { out += "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }
+      for row in rows {
+        out += "| " + row.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+      }
       return out
     }
     var widths = header.map(\.count)
     for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
     func line(_ cells: [String]) -> String {
       cells.enumerated().map { index, cell in
-        index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+        index == 0
+          ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
           : String(repeating: " ", count: widths[index] - cell.count) + cell
       }.joined(separator: "  ")
     }
@@ -47,27 +50,36 @@ public enum ReportFormatter {
     out += markdown ? "# Evaluation of \(report.ruleSet)\n\n" : "Evaluation of \(report.ruleSet)\n"
     out += "messages: \(report.messages)\n"
     if markdown { out += "\n" }
-    out += "capabilities: transactional [\(report.capabilities.transactional.joined(separator: ", "))], promotional [\(report.capabilities.promotional.joined(separator: ", "))]\n"
+    out +=
+      "capabilities: transactional [\(report.capabilities.transactional.joined(separator: ", "))], promotional [\(report.capabilities.promotional.joined(separator: ", "))]\n"
     if markdown { out += "\n" }
     out += "action accuracy: \(percent(report.action.accuracy))   action macro-F1: \(fixed(report.action.macroF1))\n"
     if markdown { out += "\n" }
-    out += "sub-action accuracy: \(percent(report.subAction.accuracy))   sub-action macro-F1: \(fixed(report.subAction.macroF1))   (unadjusted: accuracy \(percent(report.subActionUnadjusted.accuracy)), macro-F1 \(fixed(report.subActionUnadjusted.macroF1)))\n"
+    out +=
+      "sub-action accuracy: \(percent(report.subAction.accuracy))   sub-action macro-F1: \(fixed(report.subAction.macroF1))   (unadjusted: accuracy \(percent(report.subActionUnadjusted.accuracy)), macro-F1 \(fixed(report.subActionUnadjusted.macroF1)))\n"
     if markdown { out += "\n" }
     let f = report.filtering
-    out += "wanted (allow/none) filtered as junk/promotion: \(f.wantedFiltered)/\(f.wanted) = \(percent(f.wantedFilteredRate))   unwanted (junk/promotion) caught: \(f.unwantedCaught)/\(f.unwanted) = \(percent(f.unwantedCaughtRate))\n"
+    out +=
+      "wanted (allow/none) filtered as junk/promotion: \(f.wantedFiltered)/\(f.wanted) = \(percent(f.wantedFilteredRate))   unwanted (junk/promotion) caught: \(f.unwantedCaught)/\(f.unwanted) = \(percent(f.unwantedCaughtRate))\n"
 
     for (title, metrics) in [("Actions", report.action), ("Sub-actions (under capabilities)", report.subAction)] {
       out += heading(title)
       let rows = metrics.classes.keys.sorted { lhs, rhs in
-        (metrics.confusion.labels.firstIndex(of: lhs) ?? 99, lhs) < (metrics.confusion.labels.firstIndex(of: rhs) ?? 99, rhs)
+        (metrics.confusion.labels.firstIndex(of: lhs) ?? 99, lhs) < (
+          metrics.confusion.labels.firstIndex(of: rhs) ?? 99, rhs
+        )
       }.map { label -> [String] in
         let scores = metrics.classes[label]!
         return [label, fixed(scores.precision), fixed(scores.recall), fixed(scores.f1), "\(scores.support)"]
       }
       out += table(["class", "precision", "recall", "F1", "support"], rows, markdown: markdown)
-      out += markdown ? "\nConfusion (rows expected, columns decided):\n\n" : "\nconfusion (rows expected, columns decided):\n"
+      out +=
+        markdown
+        ? "\nConfusion (rows expected, columns decided):\n\n" : "\nconfusion (rows expected, columns decided):\n"
       let labels = metrics.confusion.labels
-      let short = labels.map { $0.replacingOccurrences(of: "transactional", with: "t.").replacingOccurrences(of: "promotional", with: "p.") }
+      let short = labels.map {
+        $0.replacingOccurrences(of: "transactional", with: "t.").replacingOccurrences(of: "promotional", with: "p.")
+      }
       let matrixRows = labels.indices.map { row in [short[row]] + metrics.confusion.matrix[row].map { "\($0)" } }
       out += table(["expected \\ decided"] + short, matrixRows, markdown: markdown)
     }
@@ -77,11 +89,17 @@ public enum ReportFormatter {
     if markdown {
       out += table(
         ["source", "expected", "decided", "rule", "message"],
-        shown.map { [$0.source, "\($0.expectedAction)/\($0.expectedSubAction)", "\($0.action)/\($0.subAction)", $0.rule ?? "-", String($0.body.prefix(100))] },
+        shown.map {
+          [
+            $0.source, "\($0.expectedAction)/\($0.expectedSubAction)", "\($0.action)/\($0.subAction)", $0.rule ?? "-",
+            String($0.body.prefix(100)),
+          ]
+        },
         markdown: true)
     } else {
       for item in shown {
-        out += "\(item.source): expected \(item.expectedAction)/\(item.expectedSubAction), got \(item.action)/\(item.subAction) by \(item.rule ?? "-")\n    \(item.sender.map { "[\($0)] " } ?? "")\(item.body.prefix(160).replacingOccurrences(of: "\n", with: " "))\n"
+        out +=
+          "\(item.source): expected \(item.expectedAction)/\(item.expectedSubAction), got \(item.action)/\(item.subAction) by \(item.rule ?? "-")\n    \(item.sender.map { "[\($0)] " } ?? "")\(item.body.prefix(160).replacingOccurrences(of: "\n", with: " "))\n"
       }
     }
     if report.misclassified.count > shown.count {
@@ -93,21 +111,28 @@ public enum ReportFormatter {
       out += table(
         ["rule", "action/subAction", "prio", "matches", "decided", "correct", "precision", "ns/msg"],
         report.rules.map {
-          [$0.id, "\($0.action)/\($0.subAction)", "\($0.priority)", "\($0.matches)", "\($0.decided)", "\($0.correct)",
-           $0.decided == 0 ? "-" : fixed($0.precision), String(format: "%.0f", $0.nanosecondsPerMessage)]
+          [
+            $0.id, "\($0.action)/\($0.subAction)", "\($0.priority)", "\($0.matches)", "\($0.decided)", "\($0.correct)",
+            $0.decided == 0 ? "-" : fixed($0.precision), String(format: "%.0f", $0.nanosecondsPerMessage),
+          ]
         }, markdown: markdown)
-      out += "\nrules that never matched (\(report.rulesNeverMatched.count)): \(report.rulesNeverMatched.joined(separator: ", "))\n"
+      out +=
+        "\nrules that never matched (\(report.rulesNeverMatched.count)): \(report.rulesNeverMatched.joined(separator: ", "))\n"
       if markdown { out += "\n" }
-      out += "rules shadowed by higher-priority rules (matched, never decided) (\(report.rulesShadowed.count)): \(report.rulesShadowed.joined(separator: ", "))\n"
+      out +=
+        "rules shadowed by higher-priority rules (matched, never decided) (\(report.rulesShadowed.count)): \(report.rulesShadowed.joined(separator: ", "))\n"
     }
 
     if let comparison = report.comparison {
       out += heading("Comparison with \(comparison.otherRuleSet)")
-      out += "action accuracy: \(percent(report.action.accuracy)) → \(percent(comparison.otherActionAccuracy)); sub-action macro-F1: \(fixed(report.subAction.macroF1)) → \(fixed(comparison.otherSubActionMacroF1))\n"
+      out +=
+        "action accuracy: \(percent(report.action.accuracy)) → \(percent(comparison.otherActionAccuracy)); sub-action macro-F1: \(fixed(report.subAction.macroF1)) → \(fixed(comparison.otherSubActionMacroF1))\n"
       if markdown { out += "\n" }
-      out += "\(comparison.changed.count) decisions changed: \(comparison.better) better, \(comparison.worse) worse, \(comparison.changed.count - comparison.better - comparison.worse) neutral\n"
+      out +=
+        "\(comparison.changed.count) decisions changed: \(comparison.better) better, \(comparison.worse) worse, \(comparison.changed.count - comparison.better - comparison.worse) neutral\n"
       for change in comparison.changed {
-        out += "\(markdown ? "- " : "  ")[\(change.verdict)] \(change.source): \(change.before) → \(change.after) (expected \(change.expected)): \(change.body.prefix(100).replacingOccurrences(of: "\n", with: " "))\n"
+        out +=
+          "\(markdown ? "- " : "  ")[\(change.verdict)] \(change.source): \(change.before) → \(change.after) (expected \(change.expected)): \(change.body.prefix(100).replacingOccurrences(of: "\n", with: " "))\n"
       }
     }
     return out

@@ -76,13 +76,18 @@ public struct DecisionRecordEncoder: Sendable {
     buffer.append(0x0A)
   }
 
-  private func appendJSON(_ decision: Decision, rawID: [UInt8]?, explanation: Explanation?, into buffer: inout [UInt8]) {
+  private func appendJSON(_ decision: Decision, rawID: [UInt8]?, explanation: Explanation?, into buffer: inout [UInt8])
+  {
     buffer.append(contentsOf: "{\"action\":\"".utf8)
     buffer.append(contentsOf: decision.action.name.utf8)
     buffer.append(contentsOf: "\",\"subAction\":\"".utf8)
     buffer.append(contentsOf: decision.subAction.name.utf8)
     buffer.append(contentsOf: "\",\"rule\":".utf8)
-    if let rule = decision.ruleID { JSONString.append(rule, to: &buffer) } else { buffer.append(contentsOf: "null".utf8) }
+    if let rule = decision.ruleID {
+      JSONString.append(rule, to: &buffer)
+    } else {
+      buffer.append(contentsOf: "null".utf8)
+    }
     if let dropped = decision.droppedSubAction {
       buffer.append(contentsOf: ",\"droppedSubAction\":\"\(dropped.name)\"".utf8)
     }

@@ -1,11 +1,11 @@
 import SMSFilter
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #else
-  import Darwin
+import Darwin
 #endif
 
 /// Reads a file descriptor as lines of raw bytes, in batches, with constant memory (apart from

@@ -103,7 +103,8 @@ public struct MessageRecordReader {
   /// a corpus may carry, and any other (its name's byte range in the line, or an empty range
   /// for an escaped name).
   private enum Field {
-    case sender, body, country, id, action, subAction, lang, descriptive, other(Range<Int>)
+    case sender, body, country, id, action, subAction, lang, descriptive
+    case other(Range<Int>)
 
     /// The field a member name (its UTF-8 bytes, unescaped) stands for.
     init(_ name: some Collection<UInt8>, at range: Range<Int>) {

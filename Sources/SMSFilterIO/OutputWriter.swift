@@ -1,11 +1,11 @@
 import SMSFilter
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #else
-  import Darwin
+import Darwin
 #endif
 
 /// Buffered writes to a file descriptor. A closed pipe (`EPIPE`, as when `head` has read

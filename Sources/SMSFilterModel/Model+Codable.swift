@@ -27,7 +27,8 @@ private enum NameCoding {
   static func decode<Value>(from decoder: any Decoder, what: String, _ named: (String) -> Value?) throws -> Value {
     let name = try decoder.singleValueContainer().decode(String.self)
     guard let value = named(name) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not \(what)"))
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "'\(name)' is not \(what)"))
     }
     return value
   }

@@ -1,9 +1,9 @@
 import Foundation
+import SMSFilterBenchmarks
+import SMSFilterModel
 import Testing
 
 @testable import SMSFilterDirectory
-import SMSFilterBenchmarks
-import SMSFilterModel
 
 @Suite struct DirectoryBuilderTests {
   /// Builds sources and returns the error, or `nil` when the build succeeds.
@@ -40,7 +40,10 @@ import SMSFilterModel
     let error = try #require(
       try buildError([
         ("a.tsv", "+91 98765 43210\tjunk\tSpam\nHDFCBK\ttransaction/transactionalFinance\tHDFC\n56161\tpromotion\n"),
-        ("b.tsv", "098765 43210\tallow\tSpam\nVM-HDFCBK\ttransaction/transactionalFinance\tHDFC Bank\n56161\tpromotion/promotionalOffers\n"),
+        (
+          "b.tsv",
+          "098765 43210\tallow\tSpam\nVM-HDFCBK\ttransaction/transactionalFinance\tHDFC Bank\n56161\tpromotion/promotionalOffers\n"
+        ),
       ]))
     #expect(error.errors.count == 3)
     #expect(error.errors[0].kind == .conflict(with: .source(location("a.tsv", 1))))

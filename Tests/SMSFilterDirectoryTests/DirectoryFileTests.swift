@@ -1,9 +1,9 @@
 import Foundation
+import SMSFilterBenchmarks
+import SMSFilterModel
 import Testing
 
 @testable import SMSFilterDirectory
-import SMSFilterBenchmarks
-import SMSFilterModel
 
 @Suite struct DirectoryFileTests {
   static let source = """
@@ -27,7 +27,8 @@ import SMSFilterModel
     #expect(directory.checksumVerified)
 
     let spam = directory.lookup("+919876543210", receiverCountry: "IN")
-    #expect(spam == DirectoryEntry(action: .junk, subAction: .none, label: "Spam Likely", normalizedSender: "+919876543210"))
+    #expect(
+      spam == DirectoryEntry(action: .junk, subAction: .none, label: "Spam Likely", normalizedSender: "+919876543210"))
     #expect(spam?.description == "junk\tnone\tSpam Likely\t+919876543210")
     // Any writing of the same sender finds the entry.
     #expect(directory.lookup("098765 43210", receiverCountry: "IN")?.action == .junk)
@@ -73,7 +74,10 @@ import SMSFilterModel
     let scratch = try DirectoryScratch()
     let long = String(repeating: "Ünïcødé label ", count: 10)
     let directory = try scratch.directory([
-      ("a.tsv", "+14155550001\tjunk\tSpam\n+14155550002\tjunk\tSpam\n+14155550003\tnone\t\(long)\n+14155550004\tnone\t短い\n")
+      (
+        "a.tsv",
+        "+14155550001\tjunk\tSpam\n+14155550002\tjunk\tSpam\n+14155550003\tnone\t\(long)\n+14155550004\tnone\t短い\n"
+      )
     ])
     #expect(directory.labelCount == 3)
     #expect(directory.lookup("+14155550003")?.label == long.trimmingCharacters(in: .whitespaces))
@@ -106,8 +110,10 @@ import SMSFilterModel
     let scratch = try DirectoryScratch()
     for size in [1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65, 511, 512, 513, 4097] {
       let senders = (0..<size).map { "+1415\(String(format: "%07d", $0 * 37 % 10_000_000))" }
-      let text = senders.enumerated().map { "\($0.element)\t\($0.offset % 2 == 0 ? "junk" : "allow")\tL\($0.offset % 5)" }
-        .joined(separator: "\n")
+      let text = senders.enumerated().map {
+        "\($0.element)\t\($0.offset % 2 == 0 ? "junk" : "allow")\tL\($0.offset % 5)"
+      }
+      .joined(separator: "\n")
       let directory = try scratch.directory([("s.tsv", text)], name: "s\(size).smsdir")
       #expect(directory.count == size)
       for (index, sender) in senders.enumerated() {
@@ -204,7 +210,8 @@ import SMSFilterModel
         #expect(found > 0)
       }
     }
-    #expect(large.lookup(senders, receiverCountry: SyntheticDirectory.country).prefix(3_000).compactMap { $0 }.count == 1_500)
+    #expect(
+      large.lookup(senders, receiverCountry: SyntheticDirectory.country).prefix(3_000).compactMap { $0 }.count == 1_500)
     // A slice (its indices do not start at 0) and an empty batch.
     let slice = senders[7..<100]
     #expect(large.lookup(slice) == slice.map { large.lookup($0) })

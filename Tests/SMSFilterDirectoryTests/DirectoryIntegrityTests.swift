@@ -1,9 +1,9 @@
 import Foundation
+import SMSFilterBenchmarks
+import SMSFilterModel
 import Testing
 
 @testable import SMSFilterDirectory
-import SMSFilterBenchmarks
-import SMSFilterModel
 
 /// A directory file that is corrupt, truncated, of another version or not a directory at all is
 /// refused (or, unverified, survives lookups); statistics and sharing across threads.
@@ -28,7 +28,8 @@ import SMSFilterModel
 
   @Test func aCorruptByteIsCaughtByTheChecksum() throws {
     var bytes = try image()
-    let payloads = Int(UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64 + 16, as: UInt64.self) }))
+    let payloads = Int(
+      UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 64 + 16, as: UInt64.self) }))
     bytes[payloads] ^= 0x01  // the first entry's action
     let error = try #require(try openError(bytes))
     guard case .checksumMismatch(let stored, let computed) = error.kind else {
@@ -66,7 +67,8 @@ import SMSFilterModel
     for round in 0..<60 {
       var corrupt = bytes
       for _ in 0..<(1 + round % 40) {
-        let offset = DirectoryFormat.headerLength + Int(random.next() % UInt64(bytes.count - DirectoryFormat.headerLength))
+        let offset =
+          DirectoryFormat.headerLength + Int(random.next() % UInt64(bytes.count - DirectoryFormat.headerLength))
         corrupt[offset] = UInt8(truncatingIfNeeded: random.next())
       }
       let path = scratch.path("corrupt\(round).smsdir")
@@ -143,7 +145,10 @@ import SMSFilterModel
     #expect(stats.labelled == 6)
     #expect(stats.checksumOK)
     #expect(stats.fileSize == directory.fileSize)
-    #expect(stats.sections.map(\.name) == ["keys", "payloads", "fence", "fence hints", "text offsets", "text bytes", "label offsets", "label bytes"])
+    #expect(
+      stats.sections.map(\.name) == [
+        "keys", "payloads", "fence", "fence hints", "text offsets", "text bytes", "label offsets", "label bytes",
+      ])
   }
 
   @Test func aDirectoryIsSharedAcrossThreads() async throws {

@@ -84,7 +84,9 @@ enum Paths {
         """)
     let messages = [
       LabeledMessage(query: MessageQuery(messageBody: "hi mom"), acceptedActions: [.allow]),
-      LabeledMessage(query: MessageQuery(messageBody: "Rs 5 debited"), acceptedActions: [.transaction], subAction: .transactionalFinance),
+      LabeledMessage(
+        query: MessageQuery(messageBody: "Rs 5 debited"), acceptedActions: [.transaction],
+        subAction: .transactionalFinance),
     ]
     let report = Evaluator(classifier: classifier).evaluate(messages)
     #expect(report.action.accuracy == 1)
@@ -157,7 +159,8 @@ enum Paths {
     // message), in that order: the results must come back in the same order.
     let quick = try Classifier(ruleSet: RuleLoader.load(sources: [("r.yaml", workload.rulesYAML(count: 5))]))
     let slow = try Classifier(
-      ruleSet: RuleSet(rules: (0..<200).map { Rule(id: "R\($0)", action: .junk, condition: .regex(#"\d{7}[a-z]{\#($0 % 9 + 1)}\d"#)) }),
+      ruleSet: RuleSet(
+        rules: (0..<200).map { Rule(id: "R\($0)", action: .junk, condition: .regex(#"\d{7}[a-z]{\#($0 % 9 + 1)}\d"#)) }),
       budget: .unlimited)
     let messages = workload.messages(count: 300)
     let results = Benchmark.interleavedThroughput([quick, slow], messages, seconds: 0.03, turnSeconds: 0.01)

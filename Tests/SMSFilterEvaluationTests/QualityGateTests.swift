@@ -23,9 +23,17 @@ import Testing
     evaluator.perRuleStatistics = false
     let report = evaluator.evaluate(messages)
     let slack = 1e-9
-    #expect(report.action.accuracy + slack >= baseline.actionAccuracy, "action accuracy \(report.action.accuracy) < baseline \(baseline.actionAccuracy)")
-    #expect(report.action.macroF1 + slack >= baseline.actionMacroF1, "action macro-F1 \(report.action.macroF1) < baseline \(baseline.actionMacroF1)")
-    #expect(report.subAction.accuracy + slack >= baseline.subActionAccuracy, "sub-action accuracy \(report.subAction.accuracy) < baseline \(baseline.subActionAccuracy)")
-    #expect(report.subAction.macroF1 + slack >= baseline.subActionMacroF1, "sub-action macro-F1 \(report.subAction.macroF1) < baseline \(baseline.subActionMacroF1)")
+    #expect(
+      report.action.accuracy + slack >= baseline.actionAccuracy,
+      "action accuracy \(report.action.accuracy) < baseline \(baseline.actionAccuracy)")
+    #expect(
+      report.action.macroF1 + slack >= baseline.actionMacroF1,
+      "action macro-F1 \(report.action.macroF1) < baseline \(baseline.actionMacroF1)")
+    #expect(
+      report.subAction.accuracy + slack >= baseline.subActionAccuracy,
+      "sub-action accuracy \(report.subAction.accuracy) < baseline \(baseline.subActionAccuracy)")
+    #expect(
+      report.subAction.macroF1 + slack >= baseline.subActionMacroF1,
+      "sub-action macro-F1 \(report.subAction.macroF1) < baseline \(baseline.subActionMacroF1)")
   }
 }

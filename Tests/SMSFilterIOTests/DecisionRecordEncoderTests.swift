@@ -39,7 +39,10 @@ import Testing
   @Test func errorRecordsInBothFormats() {
     var buffer: [UInt8] = []
     DecisionRecordEncoder(format: .tsv).appendError(code: "bad-json", message: "m", into: &buffer)
-    DecisionRecordEncoder(format: .jsonl).appendError(code: "bad-json", message: "a\"b", rawID: Array("1".utf8), into: &buffer)
-    #expect(String(decoding: buffer, as: UTF8.self) == "error\tnone\tbad-json\n{\"error\":\"bad-json\",\"message\":\"a\\\"b\",\"id\":1}\n")
+    DecisionRecordEncoder(format: .jsonl).appendError(
+      code: "bad-json", message: "a\"b", rawID: Array("1".utf8), into: &buffer)
+    #expect(
+      String(decoding: buffer, as: UTF8.self)
+        == "error\tnone\tbad-json\n{\"error\":\"bad-json\",\"message\":\"a\\\"b\",\"id\":1}\n")
   }
 }

@@ -8,7 +8,8 @@ import Testing
   }
 
   @Test func classifyFieldsAndTheirAliasesAreRead() throws {
-    let record = try parse(#"{"id": [1, {"a": 2}], "sender":"VM-HDFCBK","messageBody":"hi","country":"IN","x":null}"#).get()
+    let record = try parse(#"{"id": [1, {"a": 2}], "sender":"VM-HDFCBK","messageBody":"hi","country":"IN","x":null}"#)
+      .get()
     #expect(record.sender == "VM-HDFCBK" && record.body == "hi" && record.country == "IN")
     #expect(record.rawID.map { String(decoding: $0, as: UTF8.self) } == #"[1, {"a": 2}]"#)
     // Without labels, corpus fields and unknown keys are skipped and not noted.

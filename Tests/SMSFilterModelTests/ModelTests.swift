@@ -49,7 +49,8 @@ import Testing
     for subAction in SubAction.allCases {
       let decision = Decision(action: action, subAction: subAction, ruleID: "R", capabilities: .unrestricted)
       #expect(decision.action == action)
-      let valid = subAction == .none
+      let valid =
+        subAction == .none
         || (action == .transaction && subAction.isTransactional)
         || (action == .promotion && subAction.isPromotional)
       #expect(decision.subAction == (valid ? subAction : .none), "\(action) + \(subAction)")

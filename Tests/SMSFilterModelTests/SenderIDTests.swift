@@ -78,7 +78,10 @@ import Testing
   }
 
   @Test func theDialingTableCoversTheSpecifiedCountries() {
-    for code in ["IN", "US", "CA", "GB", "DE", "FR", "ES", "PT", "IT", "NL", "BR", "MX", "AR", "CO", "CL", "PE", "ID", "SG", "MY", "PH", "AE", "AU"] {
+    for code in [
+      "IN", "US", "CA", "GB", "DE", "FR", "ES", "PT", "IT", "NL", "BR", "MX", "AR", "CO", "CL", "PE", "ID", "SG", "MY",
+      "PH", "AE", "AU",
+    ] {
       #expect(CountryCode(code)?.dialing != nil, "\(code)")
     }
     #expect(CountryDialing.supportedCountries.count == 22)
@@ -175,7 +178,9 @@ import Testing
   }
 
   @Test func theLookupFastPathAgreesWithTheParser() throws {
-    var senders = ["+919876543210", "+1 415-555-0123", "+44.20.7946.0958", "+123456", "+0123456789", "+1234567890123456"]
+    var senders = [
+      "+919876543210", "+1 415-555-0123", "+44.20.7946.0958", "+123456", "+0123456789", "+1234567890123456",
+    ]
     for length in 6...16 {
       senders.append("+" + String("9876543210987654".prefix(length)))
       senders.append("+" + String("1000000000000009".prefix(length)))

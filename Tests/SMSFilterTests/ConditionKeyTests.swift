@@ -7,7 +7,8 @@ import Testing
 @Suite struct ConditionKeyTests {
   @Test func theREADMEConditionTableIsTheRegistrys() throws {
     let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains(ConditionKey.markdownTable), "regenerate the README's table from ConditionKey.markdownTable")
+    #expect(
+      readme.contains(ConditionKey.markdownTable), "regenerate the README's table from ConditionKey.markdownTable")
   }
 
   @Test func theLoaderAcceptsExactlyTheRegistrysKeys() {
@@ -38,7 +39,8 @@ import Testing
           when: {\(key.rawValue): \(value)}
       """
     let classifier = try Classifier(yaml: yaml)
-    let holds = classifier.ruleMatches("R", MessageQuery(sender: "ALPHA", messageBody: "alpha", receiverISOCountryCode: "IN"))
+    let holds = classifier.ruleMatches(
+      "R", MessageQuery(sender: "ALPHA", messageBody: "alpha", receiverISOCountryCode: "IN"))
     #expect(holds == (key != .none && key != .mixedScript), "\(key)")
   }
 }

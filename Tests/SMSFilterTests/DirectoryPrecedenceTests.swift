@@ -40,9 +40,11 @@ import Testing
   }
 
   @Test func blockAndTypedEntriesComeBeforeTheRules() throws {
-    let directory = try directory("+919876543210\tjunk\tScam ring\nVM-HDFCBK\ttransaction/transactionalFinance\tHDFC Bank\n")
+    let directory = try directory(
+      "+919876543210\tjunk\tScam ring\nVM-HDFCBK\ttransaction/transactionalFinance\tHDFC Bank\n")
     let classifier = try Classifier(yaml: rules, directories: [directory])
-    let blocked = classifier.classify(MessageQuery(sender: "09876543210", messageBody: "your otp is 1234", receiverISOCountryCode: "IN"))
+    let blocked = classifier.classify(
+      MessageQuery(sender: "09876543210", messageBody: "your otp is 1234", receiverISOCountryCode: "IN"))
     #expect(blocked.action == .junk && blocked.label == "Scam ring")
     let bank = classifier.classify(MessageQuery(sender: "AD-HDFCBK", messageBody: "you won a prize"))
     #expect(bank.action == .transaction && bank.subAction == .transactionalFinance && bank.label == "HDFC Bank")
@@ -51,7 +53,8 @@ import Testing
   @Test func identifyOnlyEntriesLabelAndLetTheRulesDecide() throws {
     let directory = try directory("56161\tnone\tAcme Rewards\n")
     let classifier = try Classifier(yaml: rules, directories: [directory])
-    let decision = classifier.classify(MessageQuery(sender: "56161", messageBody: "your otp is 1234", receiverISOCountryCode: "IN"))
+    let decision = classifier.classify(
+      MessageQuery(sender: "56161", messageBody: "your otp is 1234", receiverISOCountryCode: "IN"))
     #expect(decision.ruleID == "OTP" && decision.label == "Acme Rewards")
     let unknown = classifier.classify(MessageQuery(sender: "56162", messageBody: "hello", receiverISOCountryCode: "IN"))
     #expect(unknown.label == nil && unknown.ruleID == nil)

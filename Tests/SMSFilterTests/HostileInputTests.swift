@@ -12,7 +12,9 @@ import Testing
   @Test func catastrophicRegexOnA100KBBodyEndsWithAClearOutcome() throws {
     let ruleSet = RuleSet(rules: [
       Rule(id: "EVIL", action: .junk, priority: 10, condition: .regex("(a+)+$")),
-      Rule(id: "SAFE", action: .transaction, subAction: .transactionalOthers, priority: 1, condition: .anyKeyword(["aaa"], wordBoundary: false)),
+      Rule(
+        id: "SAFE", action: .transaction, subAction: .transactionalOthers, priority: 1,
+        condition: .anyKeyword(["aaa"], wordBoundary: false)),
     ])
     let classifier = try Classifier(ruleSet: ruleSet)
     let body = String(repeating: "a", count: 100_000) + "!"
@@ -62,9 +64,12 @@ import Testing
   /// Readers classify while a writer swaps two rule sets back and forth: every decision is the
   /// one rule set A or rule set B gives, never a mix.
   @Test func replacingTheRuleSetWhileClassifying() async throws {
-    let a = try Classifier(yaml: "ruleset: A\nrules:\n  - id: A_PRIZE\n    action: junk\n    when: {keywords: [prize]}\n")
+    let a = try Classifier(
+      yaml: "ruleset: A\nrules:\n  - id: A_PRIZE\n    action: junk\n    when: {keywords: [prize]}\n")
     let b = try Classifier(
-      yaml: "ruleset: B\nrules:\n  - id: B_PRIZE\n    action: promotion\n    subAction: promotionalOffers\n    when: {keywords: [prize]}\n")
+      yaml:
+        "ruleset: B\nrules:\n  - id: B_PRIZE\n    action: promotion\n    subAction: promotionalOffers\n    when: {keywords: [prize]}\n"
+    )
     let live = ReloadableClassifier(a)
     let query = MessageQuery(messageBody: "you won a prize")
     let allowed = [a.classify(query), b.classify(query)]

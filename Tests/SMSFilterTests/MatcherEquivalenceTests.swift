@@ -46,9 +46,13 @@ import Testing
         let matched = regex.pattern.firstMatch(in: state.text.bytes, scratch: state.regexScratch).range != nil
         if matched {
           checked += 1
-          #expect(gate.contains(where: occurs), "regex \(regex.pattern.source) matched \(state.text.string) without its literals")
+          #expect(
+            gate.contains(where: occurs),
+            "regex \(regex.pattern.source) matched \(state.text.string) without its literals")
           // The full clause gate holds too: some alternative has a literal from every clause.
-          let clausesHold = regex.clauses.contains { branch in branch.allSatisfy { clause in clause.contains(where: occurs) } }
+          let clausesHold = regex.clauses.contains { branch in
+            branch.allSatisfy { clause in clause.contains(where: occurs) }
+          }
           #expect(clausesHold, "regex \(regex.pattern.source) matched \(state.text.string) outside its clause gate")
         }
       }
@@ -121,7 +125,9 @@ import Testing
   /// the message after the wrap, which is generation 1 again.
   @Test func decisionsStayTheSameAcrossTheGenerationWrap() throws {
     let classifier = try Classifier.builtIn()
-    let messages = try PackagePaths.corpusMessages().prefix(200).map { MessageQuery(sender: $0.sender, messageBody: $0.body) }
+    let messages = try PackagePaths.corpusMessages().prefix(200).map {
+      MessageQuery(sender: $0.sender, messageBody: $0.body)
+    }
     for (first, second) in zip(messages, messages.dropFirst()) {
       let matcher = classifier.makeMatcher()
       _ = first.withInput { classifier.decide($0, matcher) }  // stamps at generation 1

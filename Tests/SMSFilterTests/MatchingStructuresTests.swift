@@ -19,11 +19,17 @@ import Testing
         expected.insert(rule)
       }
       var seen: [Int] = []
-      set.removeAll { seen.append($0); return false }
+      set.removeAll {
+        seen.append($0)
+        return false
+      }
       #expect(seen == expected.sorted())
       // Cleared: nothing comes out of the next visit.
       var after = 0
-      set.removeAll { _ in after += 1; return false }
+      set.removeAll { _ in
+        after += 1
+        return false
+      }
       #expect(after == 0)
     }
   }
@@ -39,7 +45,10 @@ import Testing
     }
     #expect(visited == [3, 64])
     var after: [Int] = []
-    set.removeAll { after.append($0); return false }
+    set.removeAll {
+      after.append($0)
+      return false
+    }
     #expect(after.isEmpty)
   }
 
@@ -58,7 +67,9 @@ import Testing
     // A brute-force reference over random texts and patterns sharing prefixes and suffixes.
     var random = SplitMix64(seed: 42)
     let alphabet = Array("abcab ".utf8)
-    func word(_ length: Int) -> [UInt8] { (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] } }
+    func word(_ length: Int) -> [UInt8] {
+      (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+    }
     let patterns = (0..<300).map { _ in word(1 + Int(random.next() % 6)) }
     // Each pattern carries two payload words derived from its id, reported with it.
     let payloads = patterns.indices.map { [UInt32($0) &* 7 &+ 1, UInt32($0) ^ 0xABCD] }
@@ -96,7 +107,8 @@ import Testing
   @Test func asciiWordBytesAreDigitsLettersAndUnderscore() {
     for byte in 0...255 {
       let scalar = Unicode.Scalar(UInt8(byte))
-      let expected = byte < 128 && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || byte == 0x5F)
+      let expected =
+        byte < 128 && (scalar.properties.isAlphabetic || ("0"..."9").contains(Character(scalar)) || byte == 0x5F)
       #expect(WordBoundary.isASCIIWordByte(UInt8(byte)) == expected, "byte \(byte)")
     }
   }

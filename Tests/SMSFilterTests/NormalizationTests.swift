@@ -12,7 +12,8 @@ import Testing
   }
 
   @Test func zeroWidthAndFormatCharactersAreRemoved() {
-    #expect(TextNormalizer.normalize("K\u{200B}Y\u{200C}C up\u{200D}date\u{2060}d \u{FEFF}now\u{00AD}") == "kyc updated now")
+    #expect(
+      TextNormalizer.normalize("K\u{200B}Y\u{200C}C up\u{200D}date\u{2060}d \u{FEFF}now\u{00AD}") == "kyc updated now")
   }
 
   @Test func latinDiacriticsAreRemoved() {

@@ -95,12 +95,15 @@ import Testing
       "rules:\n  - id: A\n    action: transaction\n    subAction: promotionalCoupons\n    when: {keywords: [x]}\n")
     #expect(wrongPair?.kind == .invalidValue)
     #expect(wrongPair?.message.contains("does not belong to action transaction") == true)
-    #expect(loadError("rules:\n  - id: A\n    action: junk\n    priority: high\n    when: {keywords: [x]}\n")?.kind == .invalidValue)
+    #expect(
+      loadError("rules:\n  - id: A\n    action: junk\n    priority: high\n    when: {keywords: [x]}\n")?.kind
+        == .invalidValue)
   }
 
   @Test func duplicateIdsAndUnknownGuards() throws {
     let duplicate = loadError(
-      "rules:\n  - id: A\n    action: junk\n    when: {keywords: [x]}\n  - id: A\n    action: junk\n    when: {keywords: [y]}\n")
+      "rules:\n  - id: A\n    action: junk\n    when: {keywords: [x]}\n  - id: A\n    action: junk\n    when: {keywords: [y]}\n"
+    )
     #expect(duplicate?.kind == .duplicate("A"))
     #expect(duplicate?.location.line == 5)
     let unknown = loadError("rules:\n  - id: A\n    action: junk\n    when: {guard: nope}\n")
@@ -148,7 +151,9 @@ import Testing
   @Test func headerDeclaredTwiceIsRefused() {
     let error: RuleLoadError?
     do {
-      _ = try RuleLoader.load(sources: [("a.yaml", "fallback: none\nrules: []\n"), ("b.yaml", "fallback: allow\nrules: []\n")])
+      _ = try RuleLoader.load(sources: [
+        ("a.yaml", "fallback: none\nrules: []\n"), ("b.yaml", "fallback: allow\nrules: []\n"),
+      ])
       error = nil
     } catch let thrown {
       error = thrown

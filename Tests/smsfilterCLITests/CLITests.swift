@@ -92,7 +92,10 @@ enum CLI {
         input.append(Data("{\"body\": \"unterminated\n".utf8))  // bad JSON
         expectedErrors.insert(index)
       } else {
-        input.append(Data("{\"id\": \(index), \"sender\": \"VM-HDFCBK\", \"body\": \"Rs \(index).00 debited from A/c XX1234\"}\n".utf8))
+        input.append(
+          Data(
+            "{\"id\": \(index), \"sender\": \"VM-HDFCBK\", \"body\": \"Rs \(index).00 debited from A/c XX1234\"}\n".utf8
+          ))
       }
     }
     let result = try CLI.run(["classify", "--output", "jsonl"], input: input)
@@ -213,14 +216,14 @@ enum CLI {
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = dir.appendingPathComponent("r.yaml")
     try """
-      rules:
-        - id: PRIZE
-          action: junk
-          when: {keywords: [prize]}
-          examples:
-            match: ['you won a prize', 'you won a car']
-            noMatch: ['hello']
-      """.write(to: file, atomically: true, encoding: .utf8)
+    rules:
+      - id: PRIZE
+        action: junk
+        when: {keywords: [prize]}
+        examples:
+          match: ['you won a prize', 'you won a car']
+          noMatch: ['hello']
+    """.write(to: file, atomically: true, encoding: .utf8)
     let result = try CLI.run(["check", "--rules", file.path])
     #expect(result.status == 1)
     #expect(result.stdout.contains("r.yaml:6:"))
@@ -249,7 +252,9 @@ enum CLI {
   }
 
   @Test func evalPrintsTheReport() throws {
-    let result = try CLI.run(["eval", CLI.root.appendingPathComponent("corpus").path, "--format", "json", "--no-rule-statistics"])
+    let result = try CLI.run([
+      "eval", CLI.root.appendingPathComponent("corpus").path, "--format", "json", "--no-rule-statistics",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let object = try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any]
     #expect((object?["messages"] as? Int ?? 0) >= 1500)

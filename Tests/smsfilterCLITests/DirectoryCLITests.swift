@@ -119,7 +119,9 @@ import Testing
     #expect(update.stdout.contains("4 entries (was 4)"))
     #expect(update.stderr.contains("\(removals):2:1: warning: ICICIB is not in the existing directory"))
     #expect(try CLI.run(["directory", "lookup", next, "+919876543210"]).status == 1)
-    #expect(try CLI.run(["directory", "lookup", next, "Alerts@Bank.example"]).stdout == "allow\tnone\tBank\talerts@bank.example\n")
+    #expect(
+      try CLI.run(["directory", "lookup", next, "Alerts@Bank.example"]).stdout
+        == "allow\tnone\tBank\talerts@bank.example\n")
     #expect(try CLI.run(["directory", "lookup", file, "+919876543210"]).status == 0)  // v1 unchanged
   }
 

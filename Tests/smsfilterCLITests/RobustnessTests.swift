@@ -61,7 +61,8 @@ import Testing
       #"{"id": 9}"#,
       #"{}"#,
     ]
-    let result = try CLI.run(["classify", "--output", "jsonl"], input: Data((lines.joined(separator: "\n") + "\n").utf8))
+    let result = try CLI.run(
+      ["classify", "--output", "jsonl"], input: Data((lines.joined(separator: "\n") + "\n").utf8))
     #expect(result.status == 1)
     let output = result.lines
     #expect(output.count == lines.count)
@@ -85,19 +86,22 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let source = folder.appendingPathComponent("senders.tsv")
-    try "+919876543210\tjunk\tScam ring\nVM-HDFCBK\tnone\tHDFC Bank\n".write(to: source, atomically: true, encoding: .utf8)
+    try "+919876543210\tjunk\tScam ring\nVM-HDFCBK\tnone\tHDFC Bank\n".write(
+      to: source, atomically: true, encoding: .utf8)
     let file = folder.appendingPathComponent("senders.smsdir").path
     let build = try CLI.run(["directory", "build", source.path, "-o", file])
     #expect(build.status == 0, "\(build.stderr)")
-    let input = [
-      #"{"sender": "+919876543210", "body": "hello", "id": 1}"#,
-      #"{"sender": "AD-HDFCBK", "body": "Rs 2,500.00 debited from A/c XX1234", "id": 2}"#,
-    ].joined(separator: "\n") + "\n"
+    let input =
+      [
+        #"{"sender": "+919876543210", "body": "hello", "id": 1}"#,
+        #"{"sender": "AD-HDFCBK", "body": "Rs 2,500.00 debited from A/c XX1234", "id": 2}"#,
+      ].joined(separator: "\n") + "\n"
     let result = try CLI.run(["classify", "--directory", file, "--output", "jsonl"], input: Data(input.utf8))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.lines.count == 2)
     #expect(result.lines[0].contains("\"action\":\"junk\"") && result.lines[0].contains("\"label\":\"Scam ring\""))
-    #expect(result.lines[1].contains("\"subAction\":\"transactionalFinance\"") && result.lines[1].contains("\"label\":\"HDFC Bank\""))
+    #expect(
+      result.lines[1].contains("\"subAction\":\"transactionalFinance\"")
+        && result.lines[1].contains("\"label\":\"HDFC Bank\""))
   }
 }
-

@@ -1,9 +1,10 @@
 import FuzzSupport
 import SMSFilter
+
 @testable import SMSFilterIO
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The built-in rules, compiled once.
@@ -38,7 +39,8 @@ func fuzzLineReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       let line = Array(batch.bytes[range])
       if line.first == UInt8(ascii: "{") {
         if case .success(let record) = MessageRecordReader.parse(line), let body = record.body {
-          _ = session.classify(MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country))
+          _ = session.classify(
+            MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country))
         }
       } else {
         _ = line.withUnsafeBufferPointer { session.classify(utf8Body: $0) }

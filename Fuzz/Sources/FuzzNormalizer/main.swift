@@ -2,7 +2,7 @@ import FuzzSupport
 import SMSFilter
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// libFuzzer entry point: normalising any text gives valid UTF-8 with single spaces, no

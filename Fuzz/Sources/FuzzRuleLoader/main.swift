@@ -2,7 +2,7 @@ import FuzzSupport
 import SMSFilter
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// libFuzzer entry point: a rule file must load or be refused with a positioned error, never

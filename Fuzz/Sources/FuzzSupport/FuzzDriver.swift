@@ -1,10 +1,10 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// libFuzzer's driver, from its no-main runtime (linked by scripts/fuzz).
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func llvmFuzzerRunDriver(
   _ argc: UnsafeMutablePointer<CInt>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
@@ -20,7 +20,7 @@ public func runFuzzer(_ target: @escaping (UnsafePointer<UInt8>, Int) -> CInt) -
   var argumentCount = CommandLine.argc
   var arguments = CommandLine.unsafeArgv
   exit(
-    LLVMFuzzerRunDriver(&argumentCount, &arguments) { data, size in
+    llvmFuzzerRunDriver(&argumentCount, &arguments) { data, size in
       guard let data, let target = fuzzTarget else { return 0 }
       return target(data, size)
     })

@@ -222,5 +222,3 @@ extension CompiledRules {
       MatchSpan(kind: .sender, pattern: "", range: 0..<0, text: state.sender ?? ""))
   }
 }
-
-

@@ -50,7 +50,8 @@ extension CompiledRules {
                 if count == 1 {
                   candidates.insert(trigger)
                 } else if count > 1 {
-                  candidates.insert(contentsOf: UnsafeBufferPointer(rebasing: triggerRules[trigger..<(trigger &+ count)]))
+                  candidates.insert(
+                    contentsOf: UnsafeBufferPointer(rebasing: triggerRules[trigger..<(trigger &+ count)]))
                 }
               }
               if !stamp.isFoundBounded(in: generation) && bounded() {

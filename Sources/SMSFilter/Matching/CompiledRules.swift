@@ -239,7 +239,8 @@ extension CompiledRules {
     let payloads = literalInfo.map { LiteralEntry.payload(of: $0, triggerRules: triggerRules) }
     self.automaton = AhoCorasick(patterns: builder.literals, payloads: payloads)
     precondition(
-      payloads.isEmpty || automaton.entryWords == LiteralEntry.words, "the matcher steps through entries by LiteralEntry.words")
+      payloads.isEmpty || automaton.entryWords == LiteralEntry.words,
+      "the matcher steps through entries by LiteralEntry.words")
     self.triggerRules = triggerRules
     self.literalBoundaries = payloads.map { $0[LiteralEntry.lengthAndBoundaries - 1] }
     self.alwaysCandidates = always

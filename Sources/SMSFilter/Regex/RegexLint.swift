@@ -42,7 +42,8 @@ enum RegexLint {
         containsUnbounded = outer
         if isUnboundedQuantifier(scalars, at: index + 1) {
           if inner && isAmbiguous(Array(scalars[(open + 1)..<index])) {
-            return "nested unbounded quantifiers (a repeated group that itself contains '+', '*' or '{n,}') can backtrack exponentially; rewrite the group so it repeats one way only"
+            return
+              "nested unbounded quantifiers (a repeated group that itself contains '+', '*' or '{n,}') can backtrack exponentially; rewrite the group so it repeats one way only"
           }
           containsUnbounded = true
         }

@@ -206,7 +206,8 @@ enum RegexLiterals {
         extend(groupLiterals)
         endRun()
       } else if scalar == "(" && groupSet == nil && !quantified && index + 2 < scalars.count
-        && scalars[index + 1] == "?" && (scalars[index + 2] == "=" || scalars[index + 2] == "!"
+        && scalars[index + 1] == "?"
+        && (scalars[index + 2] == "=" || scalars[index + 2] == "!"
           || scalars[index + 2] == "<")
       {
         // A zero-width lookaround: it adds no characters, but the literals on either side are

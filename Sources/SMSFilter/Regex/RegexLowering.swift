@@ -84,7 +84,8 @@ enum RegexLowering {
       }
       if !leftover.isEmpty {
         let body = members.count == 1 ? leftover[0] : "(?:" + leftover.joined(separator: "|") + ")"
-        rest.append(guarded ? String(String.UnicodeScalarView(left!)) + body + String(String.UnicodeScalarView(right!)) : body)
+        rest.append(
+          guarded ? String(String.UnicodeScalarView(left!)) + body + String(String.UnicodeScalarView(right!)) : body)
       }
       if bounded.count + anywhere.count > maximumExpansion { return nil }
     }

@@ -89,15 +89,17 @@ struct NodeReader {
 
   func identifier(_ node: Node, what: String) throws(RuleLoadError) -> String {
     let text = try string(node, what: what)
-    let valid = !text.isEmpty && text.utf8.allSatisfy { byte in
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
-        UInt8(ascii: "."):
-        true
-      default: false
+    let valid =
+      !text.isEmpty
+      && text.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+          UInt8(ascii: "."):
+          true
+        default: false
+        }
       }
-    }
     guard valid else {
       throw error(
         .invalidValue, node, "\(what) '\(text)' may use only letters, digits, '_', '-' and '.'")
@@ -210,9 +212,10 @@ struct NodeReader {
             + (subAction.parentAction.map { " (it belongs to \($0.name))" } ?? ""))
       }
     }
-    let priority = try pairs.value(for: "priority").map { (node) throws(RuleLoadError) in
-      try int(node, what: "priority")
-    } ?? 0
+    let priority =
+      try pairs.value(for: "priority").map { (node) throws(RuleLoadError) in
+        try int(node, what: "priority")
+      } ?? 0
     let description = try pairs.value(for: "description").map { (node) throws(RuleLoadError) in
       try string(node, what: "description")
     }
@@ -346,7 +349,9 @@ struct NodeReader {
       }
     }
     guard !parts.isEmpty else {
-      throw error(.invalidValue, node, "an empty condition; use one of: \(RuleLoader.conditionKeys.sorted().joined(separator: ", "))")
+      throw error(
+        .invalidValue, node,
+        "an empty condition; use one of: \(RuleLoader.conditionKeys.sorted().joined(separator: ", "))")
     }
     return parts.count == 1 ? parts[0] : .all(parts)
   }

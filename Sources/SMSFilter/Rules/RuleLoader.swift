@@ -9,7 +9,9 @@ import Yams
 /// file, line, column, rule id and reason. See `README.md` for the format.
 public enum RuleLoader {
   /// The keys a rule-file's top level may have.
-  static let topLevelKeys: Set<String> = ["ruleset", "description", "capabilities", "fallback", "guards", "rules", "directories"]
+  static let topLevelKeys: Set<String> = [
+    "ruleset", "description", "capabilities", "fallback", "guards", "rules", "directories",
+  ]
   /// The keys a rule may have.
   static let ruleKeys: Set<String> = [
     "id", "description", "action", "subAction", "priority", "when", "unless", "examples",

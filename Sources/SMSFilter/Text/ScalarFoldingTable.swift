@@ -53,7 +53,9 @@ final class ScalarFoldingTable: Sendable {
   /// they would otherwise be computed with Foundation for every character. The test suite
   /// checks every scalar of these ranges against ``computeMapping(_:)``.
   static let identityLetterRanges: [ClosedRange<UInt32>] = [0x3400...0x4DBF, 0x4E00...0x9FFF]
-  static let identitySymbolRanges: [ClosedRange<UInt32>] = [0x1F300...0x1F5FF, 0x1F600...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF]
+  static let identitySymbolRanges: [ClosedRange<UInt32>] = [
+    0x1F300...0x1F5FF, 0x1F600...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
+  ]
 
   /// The kind of a scalar that normalises to itself (see ``identityLetterRanges``), or `nil`.
   @inline(__always)

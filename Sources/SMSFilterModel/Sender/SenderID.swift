@@ -102,7 +102,8 @@ public struct SenderID: Sendable, Hashable, CustomStringConvertible {
   public var unscoped: SenderID {
     guard kind == .shortCode, country != nil else { return self }
     let unscopedKey = SenderKey.unscopedShortCodeKey(key)
-    return SenderID(kind: .shortCode, normalized: SenderKey.normalizedText(ofNumericKey: unscopedKey), country: nil, key: unscopedKey)
+    return SenderID(
+      kind: .shortCode, normalized: SenderKey.normalizedText(ofNumericKey: unscopedKey), country: nil, key: unscopedKey)
   }
 
   package init(kind: Kind, normalized: String, country: String?, key: UInt64) {

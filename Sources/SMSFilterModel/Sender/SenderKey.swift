@@ -21,7 +21,6 @@ package enum SenderKey {
     return hash
   }
 
-
   /// Bits the kind tag is shifted by.
   package static let tagShift: UInt64 = 60
   /// The bits below the tag.

@@ -1,5 +1,3 @@
-
-
 /// The byte-level sender grammar. See ``SenderID`` for the rules it implements.
 package enum SenderParser {
   /// The most characters an alphanumeric sender ID may have (3GPP TS 23.040).
@@ -261,7 +259,9 @@ package enum SenderParser {
 
   /// `XY-ENTITY` or `XY-ENTITY-S`: two letters, a dash, 3…9 letters or digits, and an optional
   /// dash and letter. Returns the entity's range.
-  package static func dltEntity(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (start: Int, end: Int)? {
+  package static func dltEntity(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (
+    start: Int, end: Int
+  )? {
     let length = end - start
     guard length >= 6, isLetter(bytes[start]), isLetter(bytes[start + 1]), bytes[start + 2] == 0x2D else {
       return nil
@@ -277,7 +277,9 @@ package enum SenderParser {
 
   /// Letters, digits, spaces and `- . _ & '`, with at least one letter and at most 11
   /// characters once runs of spaces are collapsed.
-  package static func parseAlphanumeric(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> SenderParseResult {
+  package static func parseAlphanumeric(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> SenderParseResult
+  {
     var hasLetter = false
     for index in start..<end {
       let byte = bytes[index]

@@ -55,6 +55,5 @@ struct ClassifyCommand: ParsableCommand {
   }
 }
 
-
 extension MessageInputFormat: ExpressibleByArgument {}
 extension DecisionRecordFormat: ExpressibleByArgument {}

@@ -3,8 +3,8 @@ import Dispatch
 import Foundation
 import SMSFilter
 import SMSFilterBenchmarks
-import SMSFilterIO
 import SMSFilterEvaluation
+import SMSFilterIO
 
 /// `smsfilter bench [CORPUS]`: speed of the engine, the naive baseline, scaling and end-to-end.
 struct BenchCommand: ParsableCommand {
@@ -37,12 +37,14 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Lines for the end-to-end classify measurement (0 to skip).")
   var endToEndLines = 1_000_000
 
-  @Option(help: "Keep the generated rules (rules.yaml for the headline, rules-N.yaml for the scaling series) and the end-to-end input (messages.txt) in this folder, to rerun or profile them.")
+  @Option(
+    help:
+      "Keep the generated rules (rules.yaml for the headline, rules-N.yaml for the scaling series) and the end-to-end input (messages.txt) in this folder, to rerun or profile them."
+  )
   var keepWorkload: String?
 
   @Option(help: "Rule counts of the scaling series, comma-separated.")
   var scaling = "10,100,1000,10000"
-
 
   func run() throws {
     try reportingFailures {
@@ -62,14 +64,22 @@ struct BenchCommand: ParsableCommand {
       let regexRules = classifier.ruleSet.rules.filter { $0.condition.containsRegex }.count
       let averageBytes = Double(messages.reduce(0) { $0 + $1.messageBody.utf8.count }) / Double(messages.count)
       let stats = classifier.statistics
-      log("workload: \(classifier.ruleSet.rules.count) generated rules (\(classifier.ruleSet.rules.count - regexRules) keyword, \(regexRules) regex), \(messages.count) messages of \(String(format: "%.0f", averageBytes)) bytes on average")
-      log("compile: \(String(format: "%.1f", compileMs)) ms, \(stats.literals) literals, \(stats.automatonStates) automaton states, \(stats.regexes) regexes (\(stats.regexesWithoutLiterals) without literals)")
+      log(
+        "workload: \(classifier.ruleSet.rules.count) generated rules (\(classifier.ruleSet.rules.count - regexRules) keyword, \(regexRules) regex), \(messages.count) messages of \(String(format: "%.0f", averageBytes)) bytes on average"
+      )
+      log(
+        "compile: \(String(format: "%.1f", compileMs)) ms, \(stats.literals) literals, \(stats.automatonStates) automaton states, \(stats.regexes) regexes (\(stats.regexesWithoutLiterals) without literals)"
+      )
       let engine = Benchmark.throughput(classifier, messages, seconds: seconds)
       let naive = Benchmark.throughput(classifier, messages, seconds: seconds, naive: true)
       let latency = Benchmark.latency(classifier, messages, passes: 3)
       let speedup = engine.messagesPerSecond / naive.messagesPerSecond
-      log("engine (1 core): \(BenchSupport.rate(engine.messagesPerSecond)) msgs/s, \(String(format: "%.1f", engine.megabytesPerSecond)) MB/s, \(String(format: "%.0f", engine.nanosecondsPerMessage)) ns/msg")
-      log("latency: p50 \(Int(latency.p50)) ns, p99 \(Int(latency.p99)) ns, p99.9 \(Int(latency.p999)) ns, max \(Int(latency.max)) ns")
+      log(
+        "engine (1 core): \(BenchSupport.rate(engine.messagesPerSecond)) msgs/s, \(String(format: "%.1f", engine.megabytesPerSecond)) MB/s, \(String(format: "%.0f", engine.nanosecondsPerMessage)) ns/msg"
+      )
+      log(
+        "latency: p50 \(Int(latency.p50)) ns, p99 \(Int(latency.p99)) ns, p99.9 \(Int(latency.p999)) ns, max \(Int(latency.max)) ns"
+      )
       log("naive baseline (1 core): \(BenchSupport.rate(naive.messagesPerSecond)) msgs/s")
       log("speed-up: \(String(format: "%.1f", speedup))x")
 
@@ -80,7 +90,8 @@ struct BenchCommand: ParsableCommand {
       for count in scaling.split(separator: ",").compactMap({ Int($0) }) {
         let scaledYAML = workload.rulesYAML(count: count)
         if let keep {
-          try scaledYAML.write(to: keep.appendingPathComponent("rules-\(count).yaml"), atomically: true, encoding: .utf8)
+          try scaledYAML.write(
+            to: keep.appendingPathComponent("rules-\(count).yaml"), atomically: true, encoding: .utf8)
         }
         let (scaled, ms) = try Benchmark.compile(yaml: scaledYAML)
         let memory = Benchmark.residentMemory()
@@ -95,7 +106,9 @@ struct BenchCommand: ParsableCommand {
       for index in points.indices {
         points[index].messagesPerSecond = scaledRates[index].messagesPerSecond
         let point = points[index]
-        log("scaling: \(point.rules) rules: \(BenchSupport.rate(point.messagesPerSecond)) msgs/s, compile \(String(format: "%.0f", point.compileMilliseconds)) ms, \(point.automatonStates) states, automaton \(String(format: "%.1f", Double(point.automatonBytes) / 1e6)) MB, RSS \(String(format: "%.1f", point.residentMegabytes)) MB")
+        log(
+          "scaling: \(point.rules) rules: \(BenchSupport.rate(point.messagesPerSecond)) msgs/s, compile \(String(format: "%.0f", point.compileMilliseconds)) ms, \(point.automatonStates) states, automaton \(String(format: "%.1f", Double(point.automatonBytes) / 1e6)) MB, RSS \(String(format: "%.1f", point.residentMegabytes)) MB"
+        )
       }
       scaledClassifiers.removeAll()
 
@@ -111,7 +124,9 @@ struct BenchCommand: ParsableCommand {
         corpusRun = .init(
           name: ruleClassifier.ruleSet.name, rules: ruleClassifier.ruleSet.rules.count, messages: bodies.count,
           engine: e, naive: n, speedup: e.messagesPerSecond / n.messagesPerSecond)
-        log("rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchSupport.rate(e.messagesPerSecond)) msgs/s, naive \(BenchSupport.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x")
+        log(
+          "rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchSupport.rate(e.messagesPerSecond)) msgs/s, naive \(BenchSupport.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x"
+        )
       }
 
       // End to end: the classify command over a file of plain-text lines — the headline's
@@ -128,14 +143,19 @@ struct BenchCommand: ParsableCommand {
           lines: endToEndLines, bodies: messages.map(\.messageBody), ruleArguments: ["--rules", rulesFile.path],
           keepingInputAt: keep?.appendingPathComponent("messages.txt"))
         if let e = endToEnd {
-          log("end-to-end classify, generated rules and messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchSupport.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchSupport.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
+          log(
+            "end-to-end classify, generated rules and messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchSupport.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchSupport.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)"
+          )
         }
         if !corpusBodies.isEmpty {
           endToEndOnCorpus = try EndToEndBenchmark.run(
             lines: endToEndLines, bodies: corpusBodies,
-            ruleArguments: rules.rulePaths.flatMap { ["--rules", $0] } + rules.directoryPaths.flatMap { ["--directory", $0] })
+            ruleArguments: rules.rulePaths.flatMap { ["--rules", $0] }
+              + rules.directoryPaths.flatMap { ["--directory", $0] })
           if let e = endToEndOnCorpus {
-            log("end-to-end classify, the rule set on corpus messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchSupport.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchSupport.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)")
+            log(
+              "end-to-end classify, the rule set on corpus messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchSupport.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchSupport.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)"
+            )
           }
         }
       }

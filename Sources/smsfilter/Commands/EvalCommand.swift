@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import SMSFilter
 import SMSFilterBenchmarks
-import SMSFilterIO
 import SMSFilterEvaluation
+import SMSFilterIO
 
 /// `smsfilter eval CORPUS…`: metrics of a rule set on labeled corpora.
 struct EvalCommand: ParsableCommand {

@@ -46,7 +46,9 @@ extension DirectoryCommand {
 
     func run() throws {
       try reportingFailures {
-        let path = keep ?? FileManager.default.temporaryDirectory
+        let path =
+          keep
+          ?? FileManager.default.temporaryDirectory
           .appendingPathComponent("smsfilter-directory-bench-\(getpid()).smsdir").path
         defer { if keep == nil { try? FileManager.default.removeItem(atPath: path) } }
         let benchmark = DirectoryBenchmark(entries: entries, queries: queries, batch: batch, seconds: seconds)

@@ -8,14 +8,15 @@ extension DirectoryCommand {
   /// `directory stats FILE`.
   struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Entries by action and kind, labels, file size, version, sections, and whether the checksum matches (exit 1 if not).")
+      abstract:
+        "Entries by action and kind, labels, file size, version, sections, and whether the checksum matches (exit 1 if not)."
+    )
 
     @Argument(help: "The directory file.")
     var file: String
 
     @Option(help: "text or json.")
     var format: ReportFormat = .text
-
 
     struct Report: Codable {
       var file: String
@@ -43,7 +44,9 @@ extension DirectoryCommand {
           print("size: \(stats.fileSize) bytes (\(String(format: "%.1f", Double(stats.fileSize) / 1_048_576)) MiB)")
           print("entries: \(stats.entries)")
           print("by action: " + Action.allCases.map { "\($0.name) \(stats.byAction[$0] ?? 0)" }.joined(separator: ", "))
-          print("by kind: " + SenderID.Kind.allCases.map { "\($0.rawValue) \(stats.byKind[$0] ?? 0)" }.joined(separator: ", "))
+          print(
+            "by kind: "
+              + SenderID.Kind.allCases.map { "\($0.rawValue) \(stats.byKind[$0] ?? 0)" }.joined(separator: ", "))
           print("labels: \(stats.labels) distinct, \(stats.labelled) entries labelled")
           print("checksum: \(checksum) \(stats.checksumOK ? "ok" : "MISMATCH (the file is corrupt)")")
           print("sections: " + stats.sections.map { "\($0.name) \($0.bytes)" }.joined(separator: ", "))

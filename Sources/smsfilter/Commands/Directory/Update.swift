@@ -18,10 +18,13 @@ extension DirectoryCommand {
     @Argument(help: "The existing directory file.")
     var file: String
 
-    @Option(name: .customLong("add"), help: ArgumentHelp("A source of entries to add (repeatable).", valueName: "source"))
+    @Option(
+      name: .customLong("add"), help: ArgumentHelp("A source of entries to add (repeatable).", valueName: "source"))
     var additions: [String] = []
 
-    @Option(name: .customLong("remove"), help: ArgumentHelp("A source of senders to remove (repeatable).", valueName: "source"))
+    @Option(
+      name: .customLong("remove"),
+      help: ArgumentHelp("A source of senders to remove (repeatable).", valueName: "source"))
     var removals: [String] = []
 
     @Option(name: [.customShort("o"), .long], help: "The directory file to write.")
