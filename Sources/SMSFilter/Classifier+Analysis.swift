@@ -26,15 +26,7 @@ extension Classifier {
   }
 
   /// Statistics of the compiled matcher.
-  public var statistics: Statistics {
-    Statistics(
-      rules: compiled.rules.count, literals: compiled.literals.count,
-      regexes: compiled.regexes.count,
-      regexesWithoutLiterals: compiled.regexes.filter { $0.gate == nil }.count,
-      alwaysEvaluatedRules: compiled.alwaysCandidates.count,
-      automatonStates: compiled.automaton.stateCount,
-      automatonBytes: compiled.automaton.memoryBytes)
-  }
+  public var statistics: Statistics { compiled.statistics }
 
   /// Figures about the compiled matcher, for `bench` and diagnostics.
   public struct Statistics: Sendable, Hashable {
