@@ -1,8 +1,6 @@
-import SMSFilterModel
-
-/// The directory file's checksum: XXH64 (xxHash's 64-bit function, seed 0). (The FNV-1a 64
-/// hash of text senders' keys is ``SenderKey``'s.)
-enum Checksums {
+/// The checksum of the package's binary files (sender directories, model files): XXH64 (xxHash's
+/// 64-bit function, seed 0). (The FNV-1a 64 hash of text senders' keys is ``SenderKey``'s.)
+package enum Checksums {
   private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -26,7 +24,7 @@ enum Checksums {
 
   /// XXH64 with seed 0 (the reference algorithm of xxHash 0.8; `XXH64("abc", 0)` is
   /// `0x44bc2cf5ad770999`). About 10 GB/s here: the whole file is checked in a few milliseconds.
-  static func xxh64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  package static func xxh64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     guard let base = bytes.baseAddress else { return xxh64Empty }
     let length = bytes.count
     var offset = 0
@@ -81,5 +79,5 @@ enum Checksums {
   }
 
   /// XXH64 of no bytes.
-  static let xxh64Empty: UInt64 = 0xEF46_DB37_51D8_E999
+  package static let xxh64Empty: UInt64 = 0xEF46_DB37_51D8_E999
 }
