@@ -38,6 +38,8 @@ let package = Package(
     // IdentityLookup's model (actions, sub-actions, capabilities, query, decision), source
     // locations, and the one sender grammar that rules and directories share.
     .target(name: "SMSFilterModel"),
+    // The learned stage: hashed text features, a linear model, its training and its file.
+    .target(name: "SMSFilterLearning", dependencies: ["SMSFilterModel"]),
     // The sender directory: millions of senders to block, allow or label, in a mapped file.
     .target(name: "SMSFilterDirectory", dependencies: ["SMSFilterModel", "CMemoryHints"]),
     // The engine: rules and their loader, normalisation, regex analysis, the compiled matcher,
@@ -45,7 +47,8 @@ let package = Package(
     .target(
       name: "SMSFilter",
       dependencies: [
-        "SMSFilterModel", "SMSFilterDirectory", "PCRE2", .product(name: "Yams", package: "Yams"),
+        "SMSFilterModel", "SMSFilterDirectory", "SMSFilterLearning", "PCRE2",
+        .product(name: "Yams", package: "Yams"),
       ],
       plugins: ["EmbedRulesPlugin"]
     ),
@@ -53,7 +56,7 @@ let package = Package(
     // Lines, explain), JSON strings, buffered output.
     .target(name: "SMSFilterIO", dependencies: ["SMSFilter"]),
     // Labeled corpora, metrics and reports.
-    .target(name: "SMSFilterEvaluation", dependencies: ["SMSFilter", "SMSFilterIO"]),
+    .target(name: "SMSFilterEvaluation", dependencies: ["SMSFilter", "SMSFilterIO", "SMSFilterLearning"]),
     // Benchmark timing and synthetic workloads (rules, messages, directories): for `bench`,
     // not a library product.
     .target(name: "SMSFilterBenchmarks", dependencies: ["SMSFilter", "SMSFilterDirectory"]),
@@ -62,6 +65,7 @@ let package = Package(
       name: "smsfilter",
       dependencies: [
         "SMSFilter", "SMSFilterDirectory", "SMSFilterIO", "SMSFilterEvaluation", "SMSFilterBenchmarks",
+        "SMSFilterLearning",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -71,6 +75,7 @@ let package = Package(
 
     .testTarget(name: "PCRE2Tests", dependencies: ["PCRE2"]),
     .testTarget(name: "SMSFilterModelTests", dependencies: ["SMSFilterModel"]),
+    .testTarget(name: "SMSFilterLearningTests", dependencies: ["SMSFilterLearning", "SMSFilterModel"]),
     .testTarget(name: "SMSFilterDirectoryTests", dependencies: ["SMSFilterDirectory", "SMSFilterBenchmarks"]),
     .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter", "SMSFilterIO", "SMSFilterBenchmarks"]),
     .testTarget(name: "SMSFilterIOTests", dependencies: ["SMSFilterIO"]),

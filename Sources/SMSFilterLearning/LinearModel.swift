@@ -1,0 +1,107 @@
+import Foundation
+import SMSFilterModel
+
+/// The learned stage: a multinomial logistic regression over hashed features, with int8 weights
+/// (one 16-byte row per hashed feature, a lane per ``ModelClass``), a float scale and biases.
+/// Immutable and `Sendable`; scoring allocates nothing.
+///
+/// A message's logits are `bias + scale · Σ rows / √n` over its `n` feature occurrences; its
+/// probabilities their softmax.
+///
+/// ```swift
+/// let model = try LinearModel(contentsOf: "default.smsmodel")
+/// var features = FeatureBuffer()
+/// model.extractor.extract(normalized: text, original: body, senderKind: .phone, into: &features)
+/// let probabilities = model.probabilities(of: features)
+/// probabilities[ModelClass.junk.rawValue]
+/// ```
+public final class LinearModel: Sendable {
+  /// The feature settings it was trained with.
+  public let settings: FeatureSettings
+  /// How it was made.
+  public let metadata: ModelMetadata
+  /// The extractor for its settings.
+  public let extractor: FeatureExtractor
+  /// Where it was read from (a path, or `<built-in>`, `<trained>`).
+  public let source: String
+  /// The XXH64 checksum stored in (and checked against) its file.
+  public let checksum: UInt64
+  let scale: Float
+  let bias: SIMD16<Float>
+  private let storage: ModelStorage
+  private let weightsOffset: Int
+
+  /// Reads (maps) a model file, checking its checksum.
+  ///
+  /// - Throws: ``ModelFileError`` naming the file and the reason.
+  public convenience init(contentsOf path: String) throws(ModelFileError) {
+    try self.init(storage: ModelStorage(mapping: path), source: path)
+  }
+
+  /// Reads a model from its file's bytes (copied).
+  ///
+  /// - Parameters:
+  ///   - bytes: a model file's bytes.
+  ///   - source: the name used in errors and `--explain`.
+  /// - Throws: ``ModelFileError``.
+  public convenience init(bytes: [UInt8], source: String) throws(ModelFileError) {
+    let storage = bytes.withUnsafeBytes { ModelStorage(copying: $0) }
+    try self.init(storage: storage, source: source)
+  }
+
+  init(storage: ModelStorage, source: String) throws(ModelFileError) {
+    let header = try ModelFileFormat.read(storage.bytes, source: source)
+    self.storage = storage
+    self.source = source
+    self.settings = header.settings
+    self.metadata = header.metadata
+    self.scale = header.scale
+    self.bias = header.bias
+    self.checksum = header.checksum
+    self.extractor = FeatureExtractor(settings: header.settings)
+    self.weightsOffset = header.weightsOffset
+  }
+
+  /// The first row of weights (the header was checked to precede ``ModelClass/lanes`` bytes per
+  /// row, so the storage is never empty).
+  private var weights: UnsafeRawPointer { storage.bytes.baseAddress.unsafelyUnwrapped + weightsOffset }
+
+  /// The file's bytes, as ``ModelFileFormat`` writes them.
+  public var fileBytes: UnsafeRawBufferPointer { storage.bytes }
+
+  /// The logits of a message's features (lanes past the last class are `-infinity`).
+  @inline(__always)
+  public func logits(of features: FeatureBuffer) -> SIMD16<Float> {
+    var sum = SIMD16<Int32>()
+    let weights = self.weights
+    for row in features.rows {
+      let lane = (weights + Int(row) &* ModelClass.lanes).loadUnaligned(as: SIMD16<Int8>.self)
+      sum &+= SIMD16<Int32>(truncatingIfNeeded: lane)
+    }
+    let norm = features.rows.isEmpty ? 0 : scale / Float(features.rows.count).squareRoot()
+    return bias + SIMD16<Float>(sum) * norm
+  }
+
+  /// The probability of each class (indexed by ``ModelClass/rawValue``; the padding lanes 0).
+  public func probabilities(of features: FeatureBuffer) -> SIMD16<Float> {
+    Self.softmax(logits(of: features))
+  }
+
+  /// Softmax over the class lanes.
+  @inline(__always)
+  static func softmax(_ logits: SIMD16<Float>) -> SIMD16<Float> {
+    var masked = logits
+    for lane in ModelClass.allCases.count..<ModelClass.lanes { masked[lane] = -.infinity }
+    let top = masked.max()
+    var exponentials = SIMD16<Float>()
+    for lane in 0..<ModelClass.allCases.count { exponentials[lane] = Foundation.exp(masked[lane] - top) }
+    return exponentials / exponentials.sum()
+  }
+
+  /// The weight of one feature row for one class, as it adds to that class's logit before the
+  /// `1/√n` normalisation.
+  public func weight(row: UInt32, class modelClass: ModelClass) -> Float {
+    let value = (weights + Int(row) &* ModelClass.lanes + modelClass.rawValue).load(as: Int8.self)
+    return Float(value) * scale
+  }
+}

@@ -1,0 +1,66 @@
+import SMSFilterModel
+import Testing
+
+@testable import SMSFilterLearning
+
+@Suite struct FeatureExtractorTests {
+  let extractor = FeatureExtractor(settings: FeatureSettings(hashBits: 16, characterGrams: 3...4))
+
+  func names(_ normalized: String, original: String? = nil, sender: SenderKind = .unknown) -> [String] {
+    var buffer = FeatureBuffer(naming: true)
+    var text = normalized
+    var body = original ?? normalized
+    text.withUTF8 { text in
+      body.withUTF8 { body in extractor.extract(normalized: text, original: body, senderKind: sender, into: &buffer) }
+    }
+    #expect(buffer.rows.count == buffer.names.count)
+    #expect(buffer.rows.allSatisfy { $0 < 1 << 16 })
+    return buffer.names
+  }
+
+  @Test func wordsBigramsAndGramsWithDigitsFolded() {
+    let features = names("win rs 5000 now")
+    for expected in [
+      "word:win", "word:rs", "word:0000", "word:now", "bigram:win rs", "bigram:rs 0000", "gram:<wi", "gram:win>",
+      "gram:<win", "money", "number:1", "sender:unknown", "length:0",
+    ] {
+      #expect(features.contains(expected), "\(expected) in \(features)")
+    }
+  }
+
+  @Test func linksGiveTheirDomainTopLevelDomainAndShortener() {
+    let features = names("verify at secure-bank.example.xyz/login or bit.ly/ab12 or 192.168.10.4")
+    for expected in ["link", "tld:xyz", "domain:example.xyz", "domain:bit.ly", "shortener", "link:ip"] {
+      #expect(features.contains(expected), "\(expected) in \(features)")
+    }
+    #expect(!names("e.g. p.m. no.1").contains("link"))
+  }
+
+  @Test func nonLatinScriptsGetCharacterGramsByScalar() {
+    // Devanagari, Thai and Chinese: grams are whole scalars, never cut inside one.
+    let hindi = names("आपका खाता")
+    #expect(hindi.contains("gram:<आप") && hindi.contains("word:खाता"))
+    let thai = names("โอนเงิน")
+    #expect(thai.contains("gram:<โอ") && thai.contains("gram:ิน>"))
+    let chinese = names("您的验证码")
+    #expect(chinese.contains("gram:验证码") && chinese.contains("word:您的验证码"))
+  }
+
+  @Test func capitalsAndSenderKindComeFromTheOriginal() {
+    #expect(
+      names("urgent claim your prize", original: "URGENT CLAIM YOUR PRIZE", sender: .phone).contains("capitals:3"))
+    #expect(names("see you at lunch today", original: "See you at lunch today").contains("capitals:0"))
+    #expect(names("hi", sender: .dlt).contains("sender:dlt"))
+  }
+
+  @Test func theSameTextGivesTheSameRows() {
+    var first = FeatureBuffer()
+    var second = FeatureBuffer()
+    var text = "your otp is 482913 do not share"
+    text.withUTF8 { text in
+      extractor.extract(normalized: text, original: text, senderKind: .dlt, into: &first)
+      extractor.extract(normalized: text, original: text, senderKind: .dlt, into: &second)
+    }
+    #expect(first.rows == second.rows && !first.rows.isEmpty)
+  }
+}

@@ -1,0 +1,58 @@
+import SMSFilterModel
+import Testing
+
+@testable import SMSFilterLearning
+
+@Suite struct TrainerTests {
+  let settings = FeatureSettings(hashBits: 12, characterGrams: 3...4)
+
+  func examples() -> [TrainingExample] {
+    let extractor = FeatureExtractor(settings: settings)
+    var out: [TrainingExample] = []
+    let junk = ["claim your prize now", "you won the prize draw", "prize winner claim cash", "claim the cash prize"]
+    let inbox = ["lunch at noon tomorrow", "see you at lunch", "lunch moved to friday", "are we meeting for lunch"]
+    for (bodies, modelClass) in [(junk, ModelClass.junk), (inbox, .inbox)] {
+      for body in bodies {
+        var buffer = FeatureBuffer()
+        var text = body
+        text.withUTF8 { extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &buffer) }
+        out.append(TrainingExample(rows: buffer.rows, accepted: [modelClass]))
+      }
+    }
+    return out
+  }
+
+  func train(seed: UInt64) -> [UInt8] {
+    let options = TrainingOptions(epochs: 20, learningRate: 0.4, seed: seed, classWeighting: true)
+    let metadata = ModelMetadata(
+      corpora: [.init(name: "tiny", messages: 8)], seed: seed, epochs: 20, learningRate: 0.4, classWeighting: true)
+    return Trainer(settings: settings, options: options).train(examples(), metadata: metadata)
+  }
+
+  func probabilities(_ model: LinearModel, _ body: String) -> SIMD16<Float> {
+    var buffer = FeatureBuffer()
+    var text = body
+    text.withUTF8 { model.extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &buffer) }
+    return model.probabilities(of: buffer)
+  }
+
+  @Test func theSameSeedGivesTheSameBytes() {
+    #expect(train(seed: 3) == train(seed: 3))
+    #expect(train(seed: 3) != train(seed: 4))
+  }
+
+  @Test func aSeparableCorpusIsLearnedAndGeneralisesToUnseenMessages() throws {
+    let model = try LinearModel(bytes: train(seed: 1), source: "<test>")
+    #expect(probabilities(model, "claim a prize today")[ModelClass.junk.rawValue] > 0.8)
+    #expect(probabilities(model, "lunch on friday?")[ModelClass.inbox.rawValue] > 0.8)
+    let sum = (0..<ModelClass.allCases.count).reduce(Float(0)) { $0 + probabilities(model, "x")[$1] }
+    #expect(abs(sum - 1) < 1e-4)
+  }
+
+  @Test func coarseLabelsSpreadOverTheirClasses() {
+    #expect(ModelClass.classes(accepting: .promotion, subAction: .none).count == 3)
+    #expect(ModelClass.classes(accepting: .transaction, subAction: .transactionalFinance) == [.transactionalFinance])
+    #expect(ModelClass.classes(accepting: .none, subAction: .none) == [.inbox])
+    #expect(ModelClass(action: .transaction, subAction: .promotionalOffers) == .transactionalOthers)
+  }
+}
