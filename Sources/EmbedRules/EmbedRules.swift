@@ -1,5 +1,7 @@
-// Build tool: writes a Swift file holding the text of each rule file, for the EmbedRulesPlugin.
-// Usage: EmbedRules OUTPUT.swift RULEFILE...
+// Build tool: writes a Swift file holding the text of each rule file and the built-in model file
+// (base64 in one string literal: megabytes compile in seconds that way, unlike an array literal),
+// for the EmbedRulesPlugin.
+// Usage: EmbedRules OUTPUT.swift RULEFILE... [MODEL.smsmodel]
 import Foundation
 
 @main
@@ -17,7 +19,15 @@ struct EmbedRules {
         static let files: [(name: String, text: String)] = [
 
       """
+    var model: String?
     for path in arguments.dropFirst() {
+      if path.hasSuffix(".smsmodel") {
+        guard let data = FileManager.default.contents(atPath: path) else {
+          fail("EmbedRules: cannot read \(path)", status: 1)
+        }
+        model = data.base64EncodedString()
+        continue
+      }
       let url = URL(fileURLWithPath: path)
       guard let data = FileManager.default.contents(atPath: path),
         let text = String(data: data, encoding: .utf8)
@@ -34,6 +44,14 @@ struct EmbedRules {
       source += "\"\"\"\(hashes)),\n"
     }
     source += "  ]\n}\n"
+    source += """
+
+      /// The built-in model file (models/default.smsmodel), base64-encoded; nil when the build has none.
+      enum EmbeddedModelFile {
+        static let base64: StaticString? = \(model.map { "\"\($0)\"" } ?? "nil")
+      }
+
+      """
     do {
       try source.write(toFile: output, atomically: true, encoding: .utf8)
     } catch {

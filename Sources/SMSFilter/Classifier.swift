@@ -1,5 +1,6 @@
 import Foundation
 import PCRE2
+import SMSFilterLearning
 
 /// Classifies messages with a rule set: the library's entry point.
 ///
@@ -29,6 +30,9 @@ public final class Classifier: Sendable {
   /// contacts first), then block and typed entries, then the rules; an identify-only entry
   /// (action `none`) adds its label and lets the rules decide.
   public var directories: [SenderDirectory] { precedence.directories }
+  /// The learned model `model:` conditions consult: the one given at creation, or the one the
+  /// rule set's header names, or none.
+  public var model: LinearModel? { compiled.model }
   let precedence: DirectoryPrecedence
   let compiled: CompiledRules
   private let pool = Locked<[PooledMatcher]>([])
@@ -43,18 +47,23 @@ public final class Classifier: Sendable {
   ///   - budget: the regex budget of one message (``MessageBudget``).
   ///   - directories: sender directories to consult before the rules, after those the rule set
   ///     names in its `directories:` header.
-  /// - Throws: ``RuleLoadError`` if a regex does not compile or a named directory cannot be opened.
+  ///   - model: the learned model for `model:` conditions, instead of the one the rule set's
+  ///     header names.
+  /// - Throws: ``RuleLoadError`` if a regex does not compile, a named directory or model cannot
+  ///   be opened, or a `model:` condition has no model.
   public init(
     ruleSet: RuleSet, capabilities: Capabilities? = nil,
     matchLimit: UInt32 = MatchScratch.defaultMatchLimit, budget: MessageBudget = .default,
-    directories: [SenderDirectory] = []
+    directories: [SenderDirectory] = [], model: LinearModel? = nil
   ) throws(RuleLoadError) {
     self.ruleSet = ruleSet
     self.capabilities = capabilities ?? ruleSet.capabilities
     self.matchLimit = matchLimit
     self.budget = budget
     self.precedence = try DirectoryPrecedence(opening: ruleSet.directoryPaths, then: directories)
-    self.compiled = try CompiledRules(ruleSet)
+    var chosen = model
+    if chosen == nil, let reference = ruleSet.model { chosen = try DefaultModel.load(reference) }
+    self.compiled = try CompiledRules(ruleSet, model: chosen)
   }
 
   /// Compiles without lowering literal-list regexes to keywords: for tests that check the
@@ -65,14 +74,18 @@ public final class Classifier: Sendable {
     self.matchLimit = MatchScratch.defaultMatchLimit
     self.budget = .unlimited
     self.precedence = try DirectoryPrecedence(opening: [], then: [])
-    self.compiled = try CompiledRules(ruleSet, lowerLiteralRegexes: false)
+    self.compiled = try CompiledRules(
+      ruleSet, model: try ruleSet.model.map { (reference) throws(RuleLoadError) in try DefaultModel.load(reference) },
+      lowerLiteralRegexes: false)
   }
 
   /// Loads rule files or folders (see ``RuleLoader``) and compiles them.
   public convenience init(
-    contentsOf paths: [String], capabilities: Capabilities? = nil, directories: [SenderDirectory] = []
+    contentsOf paths: [String], capabilities: Capabilities? = nil, directories: [SenderDirectory] = [],
+    model: LinearModel? = nil
   ) throws(RuleLoadError) {
-    try self.init(ruleSet: RuleLoader.load(paths: paths), capabilities: capabilities, directories: directories)
+    try self.init(
+      ruleSet: RuleLoader.load(paths: paths), capabilities: capabilities, directories: directories, model: model)
   }
 
   /// Loads rules from YAML (or JSON) text and compiles them.
@@ -84,10 +97,11 @@ public final class Classifier: Sendable {
   ///   - directories: sender directories to consult before the rules.
   public convenience init(
     yaml: String, name: String = "<string>", capabilities: Capabilities? = nil,
-    directories: [SenderDirectory] = []
+    directories: [SenderDirectory] = [], model: LinearModel? = nil
   ) throws(RuleLoadError) {
     try self.init(
-      ruleSet: RuleLoader.load(sources: [(name, yaml)]), capabilities: capabilities, directories: directories)
+      ruleSet: RuleLoader.load(sources: [(name, yaml)]), capabilities: capabilities, directories: directories,
+      model: model)
   }
 
   /// The built-in default rule set (the project's `rules/` folder, compiled into the library).

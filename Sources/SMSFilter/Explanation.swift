@@ -12,6 +12,8 @@ public struct Explanation: Sendable {
   public let decision: Decision
   /// The matching rules, in decision order.
   public let matches: [RuleMatch]
+  /// What the learned model made of the message, when the rule set has one.
+  public let model: ModelExplanation?
 }
 
 extension Classifier {
@@ -30,11 +32,13 @@ extension Classifier {
       case .decided(let decision):
         // The directory decides; the rules' matches are still listed for the author.
         let (_, matches) = matcher.explain(message, budget: budget)
-        return Explanation(decision: decision, matches: matches.map(ruleMatch))
+        return Explanation(decision: decision, matches: matches.map(ruleMatch), model: matcher.explainModel(message))
       case .rulesDecide(let found): label = found
       }
       let (outcome, matches) = matcher.explain(message, budget: budget)
-      return Explanation(decision: decision(for: outcome, label: label), matches: matches.map(ruleMatch))
+      return Explanation(
+        decision: decision(for: outcome, label: label), matches: matches.map(ruleMatch),
+        model: matcher.explainModel(message))
     }
   }
 

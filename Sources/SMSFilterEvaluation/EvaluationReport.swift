@@ -29,6 +29,33 @@ public struct EvaluationReport: Codable, Sendable {
   public var rulesShadowed: [String]
   /// The comparison with another rule set, when asked for.
   public var comparison: Comparison?
+  /// The rules alone, the learned model alone and both together, when the rule set has a model.
+  public var stages: [Stage]?
+  /// How the learned model's figures were measured: out of fold on the corpora it trained on.
+  public var outOfFold: OutOfFoldNote?
+
+  /// One configuration's headline figures.
+  public struct Stage: Codable, Sendable {
+    /// `rules`, `model` or `rules+model`.
+    public var name: String
+    /// Messages counted.
+    public var messages: Int
+    /// Share of messages whose action was right.
+    public var actionAccuracy: Double
+    /// The inbox view.
+    public var filtering: Filtering
+  }
+
+  /// Which figures are out of fold.
+  public struct OutOfFoldNote: Codable, Sendable {
+    /// The folds.
+    public var folds: Int
+    /// The corpora the model trained on (as its file records them); their messages were judged
+    /// by fold models that did not see them.
+    public var trainingCorpora: [String]
+    /// Messages judged out of fold.
+    public var messagesOutOfFold: Int
+  }
 
   /// The declared sub-actions.
   public struct CapabilitiesSummary: Codable, Sendable {

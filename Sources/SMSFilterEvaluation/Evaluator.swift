@@ -2,13 +2,16 @@ import SMSFilter
 
 /// Evaluates a classifier on labeled messages: metrics, misclassifications, per-rule statistics
 /// and, optionally, a comparison with a second classifier.
-public struct Evaluator: Sendable {
+public struct Evaluator {
   /// The classifier under evaluation.
   public let classifier: Classifier
   /// Whether to compute per-rule statistics (every rule evaluated on every message).
   public var perRuleStatistics = true
   /// Called after each message with (done, total), for progress display.
   public var progress: (@Sendable (Int, Int) -> Void)?
+  /// Decides a message instead of the classifier's own session: out-of-fold evaluation, where
+  /// each message is classified with the rules and the fold model that did not train on it.
+  public var decide: ((LabeledMessage) -> Decision)?
 
   /// Creates an evaluator.
   public init(classifier: Classifier) {
@@ -71,7 +74,7 @@ public struct Evaluator: Sendable {
     decisions.reserveCapacity(messages.count)
 
     for (number, message) in messages.enumerated() {
-      let decision = session.classify(message.query)
+      let decision = decide?(message) ?? session.classify(message.query)
       decisions.append(decision)
       let scored = score(decision, message)
       actionPairs.append(
@@ -79,11 +82,11 @@ public struct Evaluator: Sendable {
       labeledActionPairs.append((scored.expectedAction.name, decision.action.name))
       subPairs.append((scored.expectedSubAction.name, decision.subAction.name))
       rawSubPairs.append((scored.expectedSubActionRaw.name, scored.proposedSubActionRaw.name))
-      let filtered = decision.action == .junk || decision.action == .promotion
-      if message.acceptedActions.allSatisfy(\.isShownNormally) {
+      let filtered = decision.action.isFiltered
+      if message.isWanted {
         wanted += 1
         if filtered { wantedFiltered += 1 }
-      } else if message.acceptedActions.allSatisfy({ $0 == .junk || $0 == .promotion }) {
+      } else if message.isUnwanted {
         unwanted += 1
         if filtered { unwantedCaught += 1 }
       }

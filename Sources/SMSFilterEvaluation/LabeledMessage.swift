@@ -26,3 +26,16 @@ public struct LabeledMessage: Sendable, Hashable {
     self.source = source
   }
 }
+
+extension LabeledMessage {
+  /// Whether the user wants this message in the inbox: none of its accepted actions filters it
+  /// (`ham=allow|none|transaction` is wanted).
+  public var isWanted: Bool { !acceptedActions.contains(where: \.isFiltered) }
+  /// Whether the user wants it filtered: every accepted action filters it.
+  public var isUnwanted: Bool { !acceptedActions.isEmpty && acceptedActions.allSatisfy(\.isFiltered) }
+}
+
+extension Action {
+  /// Whether iOS keeps a message with this action out of the main inbox (`junk`, `promotion`).
+  public var isFiltered: Bool { self == .junk || self == .promotion }
+}

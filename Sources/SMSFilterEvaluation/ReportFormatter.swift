@@ -60,7 +60,25 @@ public enum ReportFormatter {
     if markdown { out += "\n" }
     let f = report.filtering
     out +=
-      "wanted (allow/none) filtered as junk/promotion: \(f.wantedFiltered)/\(f.wanted) = \(percent(f.wantedFilteredRate))   unwanted (junk/promotion) caught: \(f.unwantedCaught)/\(f.unwanted) = \(percent(f.unwantedCaughtRate))\n"
+      "wanted (no junk/promotion label) filtered as junk/promotion: \(f.wantedFiltered)/\(f.wanted) = \(percent(f.wantedFilteredRate))   unwanted (junk/promotion) caught: \(f.unwantedCaught)/\(f.unwanted) = \(percent(f.unwantedCaughtRate))\n"
+    if let stages = report.stages {
+      out += heading("Rules, model, both")
+      if let note = report.outOfFold {
+        out +=
+          "out of fold: \(note.messagesOutOfFold) messages of the model's training corpora (\(note.trainingCorpora.joined(separator: ", "))) judged by \(note.folds) fold models trained without them\n"
+      } else {
+        out += "the model as it is (use --folds K for out-of-fold figures on corpora it trained on)\n"
+      }
+      out += table(
+        ["stage", "action accuracy", "wanted filtered", "unwanted caught"],
+        stages.map { stage in
+          [
+            stage.name, percent(stage.actionAccuracy),
+            "\(stage.filtering.wantedFiltered)/\(stage.filtering.wanted) (\(percent(stage.filtering.wantedFilteredRate)))",
+            "\(stage.filtering.unwantedCaught)/\(stage.filtering.unwanted) (\(percent(stage.filtering.unwantedCaughtRate)))",
+          ]
+        }, markdown: markdown)
+    }
 
     for (title, metrics) in [("Actions", report.action), ("Sub-actions (under capabilities)", report.subAction)] {
       out += heading(title)

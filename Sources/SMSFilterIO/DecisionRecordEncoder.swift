@@ -1,3 +1,4 @@
+import Foundation
 import SMSFilter
 
 /// Writes decision records (and error records) in a ``DecisionRecordFormat``, appending bytes
@@ -72,6 +73,10 @@ public struct DecisionRecordEncoder: Sendable {
         buffer.append(contentsOf: spans.joined(separator: ",").utf8)
         buffer.append(contentsOf: "]".utf8)
       }
+      if let model = explanation.model {
+        let top = model.probabilities.prefix(3).map { "\($0.modelClass)=\(String(format: "%.3f", $0.probability))" }
+        buffer.append(contentsOf: " model[\(top.joined(separator: ","))]".utf8)
+      }
     }
     buffer.append(0x0A)
   }
@@ -102,6 +107,7 @@ public struct DecisionRecordEncoder: Sendable {
       buffer.append(contentsOf: rawID)
     }
     if let explanation { appendMatches(explanation, into: &buffer) }
+    if let model = explanation?.model { appendModel(model, into: &buffer) }
     buffer.append(contentsOf: "}\n".utf8)
   }
 
@@ -130,6 +136,25 @@ public struct DecisionRecordEncoder: Sendable {
     }
     buffer.append(0x5D)
   }
+
+  private func appendModel(_ model: ModelExplanation, into buffer: inout [UInt8]) {
+    buffer.append(contentsOf: ",\"model\":{\"probabilities\":{".utf8)
+    for (index, entry) in model.probabilities.enumerated() {
+      if index > 0 { buffer.append(0x2C) }
+      buffer.append(contentsOf: "\"\(entry.modelClass)\":\(Self.decimal(entry.probability))".utf8)
+    }
+    buffer.append(contentsOf: "},\"class\":\"\(model.topClass)\",\"features\":[".utf8)
+    for (index, feature) in model.features.enumerated() {
+      if index > 0 { buffer.append(0x2C) }
+      buffer.append(contentsOf: "{\"feature\":".utf8)
+      JSONString.append(feature.name, to: &buffer)
+      buffer.append(contentsOf: ",\"weight\":\(Self.decimal(feature.weight))}".utf8)
+    }
+    buffer.append(contentsOf: "]}".utf8)
+  }
+
+  /// A float with four decimals (JSON has no NaN or infinity; they cannot occur here).
+  static func decimal(_ value: Float) -> String { String(format: "%.4f", value.isFinite ? value : 0) }
 
   /// A span's text for the TSV explain column: tabs, newlines and spaces shown as `_`.
   static func tsvSafe(_ text: String) -> String {

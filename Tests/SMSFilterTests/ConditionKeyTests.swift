@@ -29,6 +29,7 @@ import Testing
     case .all, .any, .none: value = "[{keywords: [alpha]}]"
     case .atLeast: value = "1, of: [{keywords: [alpha]}]"
     case .guard: value = "g"
+    case .model: value = "{junk: 0.5}"
     }
     let yaml = """
       guards:
@@ -38,9 +39,10 @@ import Testing
           action: junk
           when: {\(key.rawValue): \(value)}
       """
-    let classifier = try Classifier(yaml: yaml)
+    let classifier = try Classifier(yaml: yaml, model: TinyModel.model)
+    let body = key == .model ? "claim your cash prize now, winner" : "alpha"
     let holds = classifier.ruleMatches(
-      "R", MessageQuery(sender: "ALPHA", messageBody: "alpha", receiverISOCountryCode: "IN"))
+      "R", MessageQuery(sender: "ALPHA", messageBody: body, receiverISOCountryCode: "IN"))
     #expect(holds == (key != .none && key != .mixedScript), "\(key)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SMSFilterBenchmarks
+import SMSFilterModel
 import Testing
 
 /// End-to-end input robustness of `smsfilter classify` on the built binary: one output record per

@@ -13,6 +13,9 @@ extension CompiledRules {
     var senderSets: [Set<[UInt8]>] = []
     var senderPrefixes: [[[UInt8]]] = []
     var countryLists: [[String]] = []
+    var modelThresholds: [[ModelThreshold]] = []
+    /// Where the first `model:` condition was written, for the error when there is no model.
+    var firstModelCondition: (location: SourceLocation, rule: String)?
     var guardIndex: [String: Int] = [:]
     /// How many conditions use each literal.
     var literalUses: [Int: Int] = [:]
@@ -108,6 +111,12 @@ extension CompiledRules {
         return (add(.country(countryLists.count - 1)), nil)
       case .mixedScript(let flag):
         return (add(.mixedScript(flag)), nil)
+      case .model(let thresholds):
+        if firstModelCondition == nil {
+          firstModelCondition = (rule?.location ?? .unknown, rule?.id ?? "a guard")
+        }
+        modelThresholds.append(thresholds)
+        return (add(.model(modelThresholds.count - 1)), nil)
       case .all(let list), .any(let list), .none(let list), .atLeast(_, let list):
         var indices: [Int] = []
         for child in list {
@@ -156,7 +165,7 @@ extension CompiledRules {
       case .regex(let source):
         guard let index = regexIndex["b:" + source], let gate = regexes[index].gate else { return nil }
         return Set(gate)
-      case .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .none:
+      case .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .model, .none:
         return nil
       case .all(let list):
         // Any one child's trigger is necessary: pick the one expected to fire least often.

@@ -1,4 +1,6 @@
+import Foundation
 import PCRE2
+import SMSFilterLearning
 
 /// How conditions are evaluated.
 enum EvaluationMode {
@@ -133,6 +135,23 @@ extension CompiledRules {
 
     case .mixedScript(let expected):
       return state.text.hasMixedScriptWord == expected
+
+    case .model(let index):
+      guard let model, let probabilities = state.modelProbabilities(model) else { return false }
+      for (slot, mask) in modelMasks[index].enumerated() {
+        let probability = (probabilities * mask).sum()
+        let threshold = modelThresholds[index][slot]
+        if probability >= threshold.minimum {
+          if mode == .explain {
+            state.spans?.append(
+              MatchSpan(
+                kind: .model, pattern: "\(threshold.targetName) >= \(threshold.minimum)", range: 0..<0,
+                text: String(format: "%.3f", probability)))
+          }
+          return true
+        }
+      }
+      return false
 
     case .all(let range):
       for slot in range where !evaluate(children[slot], state, mode) { return false }

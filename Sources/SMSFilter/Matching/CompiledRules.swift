@@ -1,4 +1,5 @@
 import PCRE2
+import SMSFilterLearning
 
 /// A rule set compiled for matching: a flat condition graph, one automaton for every keyword and
 /// regex literal, the regexes compiled with PCRE2, and the index from literals to the rules they
@@ -23,6 +24,8 @@ struct CompiledRules: Sendable {
     case country(Int)
     /// The body has (or has not) a mixed-script word.
     case mixedScript(Bool)
+    /// The learned model reaches one of the thresholds in `modelThresholds[index]`.
+    case model(Int)
     /// All of the children (`children[range]`).
     case all(Range<Int>)
     /// Any of the children.
@@ -75,6 +78,12 @@ struct CompiledRules: Sendable {
   var countryLists: [[String]] = []
   var senderSets: [Set<[UInt8]>] = []
   var senderPrefixes: [[[UInt8]]] = []
+  /// Each `model:` condition's thresholds, and for each threshold the lanes (1 for each class
+  /// that counts) its probability sums.
+  var modelThresholds: [[ModelThreshold]] = []
+  var modelMasks: [[SIMD16<Float>]] = []
+  /// The learned model `model:` conditions consult.
+  var model: LinearModel?
 
   /// The normalised bytes of every literal (keywords and regex literals), by pattern id.
   var literals: [[UInt8]] = []
@@ -100,18 +109,12 @@ extension CompiledRules {
   ///   (``RegexLowering``); off only to test that the lowering changes nothing.
   /// - Throws: ``RuleLoadError`` if a regex fails to compile (a rule set made in code rather than
   ///   loaded from files may not have been checked).
-  init(_ ruleSet: RuleSet, lowerLiteralRegexes: Bool = true) throws(RuleLoadError) {
+  init(_ ruleSet: RuleSet, model: LinearModel? = nil, lowerLiteralRegexes: Bool = true) throws(RuleLoadError) {
     var builder = Builder()
     var ruleSet = ruleSet
     if lowerLiteralRegexes {
       ruleSet.guards = ruleSet.guards.mapValues(RegexLowering.lower)
-      ruleSet.rules = ruleSet.rules.map { rule in
-        Rule(
-          id: rule.id, description: rule.description, action: rule.action, subAction: rule.subAction,
-          priority: rule.priority, condition: RegexLowering.lower(rule.condition),
-          matchingExamples: rule.matchingExamples, nonMatchingExamples: rule.nonMatchingExamples,
-          location: rule.location)
-      }
+      ruleSet.rules = ruleSet.rules.map { $0.replacingCondition(RegexLowering.lower($0.condition)) }
     }
     let ordered = ruleSet.rulesInDecisionOrder
     // Guards first, so rules can refer to them by index.
@@ -235,6 +238,22 @@ extension CompiledRules {
     self.countryLists = builder.countryLists
     self.senderSets = builder.senderSets
     self.senderPrefixes = builder.senderPrefixes
+    self.modelThresholds = builder.modelThresholds
+    self.modelMasks = builder.modelThresholds.map { list in
+      list.map { threshold in
+        var mask = SIMD16<Float>()
+        for modelClass in threshold.classes { mask[modelClass.rawValue] = 1 }
+        return mask
+      }
+    }
+    if let location = builder.firstModelCondition, model == nil {
+      throw RuleLoadError(
+        .model, at: location.location, ruleID: location.rule,
+        message:
+          "a 'model:' condition, but no model: name one in the rule set's header ('model: built-in' or a file) or with --model"
+      )
+    }
+    self.model = model
     self.literals = builder.literals
     let payloads = literalInfo.map { LiteralEntry.payload(of: $0, triggerRules: triggerRules) }
     self.automaton = AhoCorasick(patterns: builder.literals, payloads: payloads)

@@ -17,5 +17,7 @@ public struct MatchSpan: Sendable, Hashable {
     case regex
     /// The sender (`sender`, `senderPrefix`, `senderRegex`).
     case sender
+    /// A `model:` threshold (the pattern names it, the text is the probability).
+    case model
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import PCRE2
+import SMSFilterLearning
 
 /// Everything one thread writes while matching one message, reused from message to message so
 /// the hot path allocates nothing. Owned by one ``RuleMatcher``; ``begin(_:budget:trackingOffsets:)``
@@ -36,6 +37,13 @@ final class MatchState {
   var regexRuns = 0
   var regexStart: UInt64 = 0
   var budgetExhausted = false
+  /// The body as given to ``begin(_:budget:trackingOffsets:)``: valid only until the call that
+  /// began the message returns (what the model's features read for the share of capitals).
+  private(set) var body = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+  /// The learned model's features and probabilities for this message, computed on first use.
+  var features = FeatureBuffer()
+  private var probabilitiesGeneration: UInt32 = .max
+  private var probabilities = SIMD16<Float>()
   /// When set, matched spans are recorded here (explain mode).
   var spans: [MatchSpan]?
 
@@ -64,6 +72,7 @@ final class MatchState {
     if generation == LiteralStamp.maxGeneration {
       stamps.update(repeating: LiteralStamp())
       guardStamp.update(repeating: 0)
+      probabilitiesGeneration = 0
       generation = 0
     }
     generation &+= 1
@@ -71,6 +80,7 @@ final class MatchState {
     limitExceeded = false
     self.budget = budget
     restartBudget()
+    body = message.body
     sender = message.sender
     receiverISOCountryCode = message.receiverISOCountryCode
     sourceBody.removeAll(keepingCapacity: true)
@@ -96,6 +106,20 @@ final class MatchState {
       return false
     }
     return true
+  }
+
+  /// The learned model's class probabilities for this message, computed once per message on
+  /// first use.
+  func modelProbabilities(_ model: LinearModel) -> SIMD16<Float>? {
+    if probabilitiesGeneration != generation {
+      prepareSender()
+      text.bytes.withUnsafeBufferPointer { normalized in
+        model.extractor.extract(normalized: normalized, original: body, senderKind: senderKind, into: &features)
+      }
+      probabilities = model.probabilities(of: features)
+      probabilitiesGeneration = generation
+    }
+    return probabilities
   }
 
   /// Lower-cases the sender and classifies its kind, once per message, on first use.

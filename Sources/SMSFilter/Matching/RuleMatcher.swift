@@ -1,5 +1,6 @@
 import Dispatch
 import PCRE2
+import SMSFilterLearning
 
 /// One thread's matcher: a compiled rule set (shared, immutable) and the state of the message
 /// being matched (its own). The classifier's only way into matching.
@@ -40,6 +41,19 @@ final class RuleMatcher {
     }
     state.spans = nil
     return (decided, matches)
+  }
+
+  /// What the learned model makes of the message (its features named), when there is a model.
+  /// Call after ``explain(_:budget:)`` on the same message: it reuses the normalised text.
+  func explainModel(_ message: MessageInput) -> ModelExplanation? {
+    guard let model = rules.model else { return nil }
+    var features = FeatureBuffer(naming: true)
+    state.prepareSender()
+    state.text.bytes.withUnsafeBufferPointer { normalized in
+      model.extractor.extract(
+        normalized: normalized, original: message.body, senderKind: state.senderKind, into: &features)
+    }
+    return ModelExplanation(model: model, features: features)
   }
 
   /// Whether one rule's condition holds for the message, evaluated on its own and plainly, with

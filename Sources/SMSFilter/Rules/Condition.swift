@@ -1,3 +1,5 @@
+import SMSFilterLearning
+
 /// A condition on a message, as written in a rule file, before compilation.
 ///
 /// Leaves test the body (keywords, regex, look-alike letters) or the sender; compositions
@@ -22,6 +24,8 @@ public indirect enum Condition: Sendable, Hashable {
   case country([String])
   /// Some word mixes Latin letters with Cyrillic or Greek look-alikes (or not, when `false`).
   case mixedScript(Bool)
+  /// The learned model gives one of these targets at least its probability.
+  case model([ModelThreshold])
   /// Every condition holds.
   case all([Condition])
   /// At least one condition holds.
@@ -40,7 +44,24 @@ extension Condition {
     switch self {
     case .regex, .senderRegex: true
     case .all(let list), .any(let list), .none(let list), .atLeast(_, let list): list.contains(where: \.containsRegex)
-    case .anyKeyword, .allKeywords, .senderIs, .senderPrefix, .senderKind, .country, .mixedScript, .guardRef: false
+    case .anyKeyword, .allKeywords, .senderIs, .senderPrefix, .senderKind, .country, .mixedScript, .model, .guardRef:
+      false
+    }
+  }
+}
+
+extension Condition {
+  /// The condition with every `model:` condition taken as never holding: the rules alone.
+  public var withoutModel: Condition {
+    switch self {
+    case .model: .any([])
+    case .all(let list): .all(list.map(\.withoutModel))
+    case .any(let list): .any(list.map(\.withoutModel))
+    case .none(let list): .none(list.map(\.withoutModel))
+    case .atLeast(let count, let list): .atLeast(count, list.map(\.withoutModel))
+    case .anyKeyword, .allKeywords, .regex, .senderIs, .senderPrefix, .senderRegex, .senderKind, .country,
+      .mixedScript, .guardRef:
+      self
     }
   }
 }

@@ -23,6 +23,8 @@ public enum ConditionKey: String, CaseIterable, Sendable {
   case country
   /// A word mixes scripts (or not).
   case mixedScript
+  /// The learned model's probability of an action or sub-action reaches a threshold.
+  case model
   /// All of a list of conditions hold.
   case all
   /// Any of a list of conditions holds.
@@ -49,6 +51,7 @@ public enum ConditionKey: String, CaseIterable, Sendable {
     case .senderKind: "`senderKind: [..]`"
     case .country: "`country: [IN, US]`"
     case .mixedScript: "`mixedScript: true`"
+    case .model: "`model: {junk: 0.9}`"
     case .all: "`all: [..]`"
     case .any: "`any: [..]`"
     case .none: "`none: [..]`"
@@ -71,6 +74,8 @@ public enum ConditionKey: String, CaseIterable, Sendable {
       "the sender is a `phone` number, `shortCode`, Indian `dlt` header (`VM-HDFCBK`), `alphanumeric` ID, `email`, or `unknown`"
     case .country: "the receiver's country (`receiverISOCountryCode`) is one of these"
     case .mixedScript: "some word mixes Latin letters with Cyrillic or Greek look-alikes (`false`: no word does)"
+    case .model:
+      "the learned model gives an action (`junk`, `promotion`, `transaction`, `allow`), `filtered` (junk or promotion) or a sub-action at least this probability (several entries: any); the rule set's header names the model (`model: built-in` or a file)"
     case .all: "every condition in the list holds"
     case .any: "at least one condition in the list holds"
     case .none: "no condition in the list holds"
@@ -85,6 +90,7 @@ public enum ConditionKey: String, CaseIterable, Sendable {
     case .keywords, .allKeywords: .keyword
     case .regex: .regex
     case .sender, .senderPrefix, .senderRegex: .sender
+    case .model: .model
     case .senderKind, .country, .mixedScript, .all, .any, .none, .atLeast, .guard: nil
     }
   }

@@ -325,6 +325,8 @@ struct NodeReader {
         parts.append(.country(try strings(value, what: "country").map { $0.uppercased() }))
       case .mixedScript:
         parts.append(.mixedScript(try bool(value, what: "mixedScript")))
+      case .model:
+        parts.append(.model(try modelThresholds(value)))
       case .all:
         parts.append(try conditionList(value, combine: { .all($0) }))
       case .any:
@@ -363,6 +365,35 @@ struct NodeReader {
     for item in sequence { list.append(try condition(item)) }
     guard !list.isEmpty else { throw error(.invalidValue, node, "an empty list of conditions") }
     return list.count == 1 ? list[0] : combine(list)
+  }
+
+  /// `{junk: 0.9, transactionalFinance: 0.8}`: action or sub-action names and probabilities.
+  func modelThresholds(_ node: Node) throws(RuleLoadError) -> [ModelThreshold] {
+    let pairs = try mapping(node, what: "model")
+    guard !pairs.pairs.isEmpty else { throw error(.invalidValue, node, "model needs at least one 'name: probability'") }
+    var thresholds: [ModelThreshold] = []
+    for (key, value) in pairs.pairs {
+      let name = try string(key, what: "a model target")
+      let target: ModelThreshold.Target
+      if name == "filtered" {
+        target = .filtered
+      } else if let action = Action(name: name), action != .none {
+        target = .action(action)
+      } else if let subAction = SubAction(name: name), subAction != .none {
+        target = .subAction(subAction)
+      } else {
+        throw error(
+          .invalidValue, key,
+          "model target '\(name)' is not an action (junk, promotion, transaction, allow), 'filtered' (junk or promotion) or a sub-action"
+        )
+      }
+      guard case .scalar(let scalar) = value, let minimum = Float(scalar.string), minimum > 0, minimum <= 1 else {
+        throw error(
+          .invalidValue, value, "model: \(name) needs a probability above 0 and at most 1, not \(describe(value))")
+      }
+      thresholds.append(ModelThreshold(target: target, minimum: minimum))
+    }
+    return thresholds
   }
 
   func keywords(_ node: Node, what: String) throws(RuleLoadError) -> [String] {

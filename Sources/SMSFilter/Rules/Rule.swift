@@ -38,4 +38,12 @@ public struct Rule: Sendable, Hashable {
     self.nonMatchingExamples = nonMatchingExamples
     self.location = location
   }
+
+  /// The same rule with another condition (the regex lowering, the rules without the model).
+  public func replacingCondition(_ condition: Condition) -> Rule {
+    Rule(
+      id: id, description: description, action: action, subAction: subAction, priority: priority,
+      condition: condition, matchingExamples: matchingExamples, nonMatchingExamples: nonMatchingExamples,
+      location: location)
+  }
 }

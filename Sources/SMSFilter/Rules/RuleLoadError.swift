@@ -31,6 +31,8 @@ public struct RuleLoadError: Error, Equatable, Sendable, CustomStringConvertible
     case capabilities(CapabilitiesError)
     /// A header key (`capabilities`, `fallback`, `ruleset`) declared by two files.
     case conflictingHeader(String)
+    /// A `model:` condition, but no model (the header names none, or it cannot be read).
+    case model
   }
 
   /// PCRE2's message and offset for a refused regex.

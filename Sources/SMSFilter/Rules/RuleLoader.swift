@@ -10,7 +10,7 @@ import Yams
 public enum RuleLoader {
   /// The keys a rule-file's top level may have.
   static let topLevelKeys: Set<String> = [
-    "ruleset", "description", "capabilities", "fallback", "guards", "rules", "directories",
+    "ruleset", "description", "capabilities", "fallback", "guards", "rules", "directories", "model",
   ]
   /// The keys a rule may have.
   static let ruleKeys: Set<String> = [
@@ -85,6 +85,7 @@ extension RuleLoader {
     var rules: [Rule] = []
     var ruleLocations: [String: SourceLocation] = [:]
     var directoryPaths: [String] = []
+    var model: (ModelReference, SourceLocation)?
 
     mutating func read(text: String, file: String) throws(RuleLoadError) {
       let node: Node?
@@ -123,6 +124,15 @@ extension RuleLoader {
           for path in try reader.strings(value, what: "directories") {
             directoryPaths.append(path.hasPrefix("/") ? path : folder + "/" + path)
           }
+        case "model":
+          let text = try reader.string(value, what: "model")
+          if let previous = model {
+            throw RuleLoadError(
+              .conflictingHeader("model"), at: location, message: "'model' is already declared at \(previous.1)")
+          }
+          // `built-in`, or a path relative to the rule file's folder.
+          let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) : "."
+          model = (text == "built-in" ? .builtIn : .file(text.hasPrefix("/") ? text : folder + "/" + text), location)
         case "capabilities":
           if let previous = capabilities {
             throw RuleLoadError(
@@ -189,7 +199,7 @@ extension RuleLoader {
       return RuleSet(
         name: name?.0 ?? "rules", capabilities: capabilities?.0 ?? .unrestricted,
         fallbackAction: fallback?.0 ?? .none, guards: guardConditions, rules: rules,
-        directoryPaths: directoryPaths)
+        directoryPaths: directoryPaths, model: model?.0)
     }
 
     static func checkGuardReferences(

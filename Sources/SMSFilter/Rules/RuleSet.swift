@@ -17,13 +17,16 @@ public struct RuleSet: Sendable {
   /// Sender directory files named by the `directories:` header key, resolved against the
   /// folder of the rule file that names them.
   public var directoryPaths: [String]
+  /// The learned model the header names (`model:`), if any.
+  public var model: ModelReference?
 
   /// Creates a rule set. Call ``validate()`` (or load through ``RuleLoader``) before use.
   public init(
     name: String = "rules", capabilities: Capabilities = .unrestricted,
     fallbackAction: Action = .none, guards: [String: Condition] = [:], rules: [Rule],
-    directoryPaths: [String] = []
+    directoryPaths: [String] = [], model: ModelReference? = nil
   ) {
+    self.model = model
     self.directoryPaths = directoryPaths
     self.name = name
     self.capabilities = capabilities

@@ -31,6 +31,17 @@ struct EvalCommand: ParsableCommand {
   @Flag(help: "Skip per-rule statistics (faster on large corpora).")
   var noRuleStatistics = false
 
+  @Option(
+    help: """
+      Judge messages of the corpora the model trained on with K fold models retrained without them \
+      (out of fold; the corpora and options come from the model file).
+      """)
+  var folds: Int?
+
+  func validate() throws {
+    if let folds, folds < 2 { throw ValidationError("--folds must be at least 2") }
+  }
+
   enum ReportFormat: String, ExpressibleByArgument { case text, json, markdown }
 
   func run() throws {
@@ -65,7 +76,17 @@ struct EvalCommand: ParsableCommand {
           }
         }
       }
-      let report = evaluator.evaluate(messages, compareWith: other)
+      let report: EvaluationReport
+      if classifier.model != nil && other == nil {
+        var staged = StagedEvaluation(classifier: classifier, folds: folds)
+        staged.evaluator = evaluator
+        staged.log = { printError($0) }
+        do { report = try staged.run(messages) } catch {
+          throw CommandFailure(message: "\(error)", status: 2)
+        }
+      } else {
+        report = evaluator.evaluate(messages, compareWith: other)
+      }
       switch format {
       case .text: print(ReportFormatter.text(report, misclassifiedLimit: showMisclassified), terminator: "")
       case .markdown: print(ReportFormatter.markdown(report, misclassifiedLimit: showMisclassified), terminator: "")

@@ -3,7 +3,7 @@ import SMSFilter
 import SMSFilterBenchmarks
 import SMSFilterIO
 
-/// `--rules` and `--capabilities`, shared by every command.
+/// `--rules`, `--capabilities`, `--directory` and `--model`, shared by the commands that classify.
 struct RuleOptions: ParsableArguments {
   @Option(
     name: .customLong("rules"),
@@ -25,6 +25,23 @@ struct RuleOptions: ParsableArguments {
       "A sender directory file (from `smsfilter directory build`), consulted before the rules (repeatable).",
       valueName: "file"))
   var directoryPaths: [String] = []
+
+  @Option(
+    name: .customLong("model"),
+    help: ArgumentHelp(
+      "A model file (from `smsfilter train`) for the rules' `model:` conditions, instead of the one the rule set names.",
+      valueName: "file"))
+  var modelPath: String?
+
+  /// The model named with --model, read.
+  func openModel() throws -> LinearModel? {
+    guard let modelPath else { return nil }
+    do {
+      return try LinearModel(contentsOf: modelPath)
+    } catch {
+      throw CommandFailure(message: error.description, status: 2)
+    }
+  }
 
   /// The sender directories named with --directory, opened.
   func openDirectories() throws -> [SenderDirectory] {
@@ -63,7 +80,8 @@ struct RuleOptions: ParsableArguments {
     let ruleSet = try loadRuleSet()
     let override = try capabilitiesOverride()
     do {
-      return try Classifier(ruleSet: ruleSet, capabilities: override, directories: openDirectories())
+      return try Classifier(
+        ruleSet: ruleSet, capabilities: override, directories: openDirectories(), model: openModel())
     } catch let error as RuleLoadError {
       throw CommandFailure(message: error.description, status: 2)
     }
