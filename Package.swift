@@ -33,13 +33,13 @@ let package = Package(
     ),
     // A small safe wrapper over PCRE2: compiled patterns, per-thread match state, typed errors.
     .target(name: "PCRE2", dependencies: ["CPCRE2"]),
-    // A prefetch hint (a static inline C function) for batch directory lookups.
+    // A prefetch hint (a static inline C function) for batch directory lookups and model rows.
     .target(name: "CMemoryHints"),
     // IdentityLookup's model (actions, sub-actions, capabilities, query, decision), source
     // locations, and the one sender grammar that rules and directories share.
     .target(name: "SMSFilterModel"),
     // The learned stage: hashed text features, a linear model, its training and its file.
-    .target(name: "SMSFilterLearning", dependencies: ["SMSFilterModel"]),
+    .target(name: "SMSFilterLearning", dependencies: ["SMSFilterModel", "CMemoryHints"]),
     // The sender directory: millions of senders to block, allow or label, in a mapped file.
     .target(name: "SMSFilterDirectory", dependencies: ["SMSFilterModel", "CMemoryHints"]),
     // The engine: rules and their loader, normalisation, regex analysis, the compiled matcher,

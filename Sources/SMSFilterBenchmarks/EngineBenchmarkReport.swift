@@ -88,6 +88,9 @@ package struct EngineBenchmarkReport: Codable {
   package var speedup: Double
   package var scaling: [Benchmark.ScalingPoint]
   package var ruleSetOnCorpus: RuleSetRun?
+  /// The learned model alone (features and scoring) on the corpus messages, when the rule set
+  /// has one.
+  package var modelScoring: Benchmark.Throughput?
   package var endToEnd: EndToEnd?
   package var endToEndOnCorpus: EndToEnd?
   package var peakResidentMegabytes: Double
@@ -96,7 +99,8 @@ package struct EngineBenchmarkReport: Codable {
   package init(
     environment: Environment, workload: Headline, engine: Benchmark.Throughput, latencyNanoseconds: Benchmark.Latency,
     naive: Benchmark.Throughput, speedup: Double, scaling: [Benchmark.ScalingPoint], ruleSetOnCorpus: RuleSetRun?,
-    endToEnd: EndToEnd?, endToEndOnCorpus: EndToEnd?, peakResidentMegabytes: Double
+    modelScoring: Benchmark.Throughput? = nil, endToEnd: EndToEnd?, endToEndOnCorpus: EndToEnd?,
+    peakResidentMegabytes: Double
   ) {
     self.environment = environment
     self.workload = workload
@@ -105,6 +109,7 @@ package struct EngineBenchmarkReport: Codable {
     self.naive = naive
     self.speedup = speedup
     self.scaling = scaling
+    self.modelScoring = modelScoring
     self.ruleSetOnCorpus = ruleSetOnCorpus
     self.endToEnd = endToEnd
     self.endToEndOnCorpus = endToEndOnCorpus

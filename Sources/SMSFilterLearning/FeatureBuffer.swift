@@ -9,12 +9,15 @@ public struct FeatureBuffer: Sendable {
   public var naming: Bool
   /// Scratch: the UTF-8 offsets of a word's scalars.
   var scalarStarts: [Int] = []
+  /// Scratch: a hash code per scalar of a word, with its start and end marks.
+  var scalarCodes: [UInt32] = []
 
   /// An empty buffer.
   public init(naming: Bool = false) {
     self.naming = naming
     rows.reserveCapacity(1024)
     scalarStarts.reserveCapacity(256)
+    scalarCodes.reserveCapacity(256)
   }
 
   /// Forgets the last message's features, keeping the storage.

@@ -66,7 +66,7 @@ public struct FeatureExtractor: Sendable {
   private func words(_ text: UnsafeBufferPointer<UInt8>, _ buffer: inout FeatureBuffer) {
     let naming = buffer.naming
     var index = 0
-    var previous: Range<Int>?
+    var previous: (range: Range<Int>, hash: UInt32, number: Bool)?
     while index < text.count {
       guard Self.isWordByte(text[index]) else {
         index += 1
@@ -75,61 +75,84 @@ public struct FeatureExtractor: Sendable {
       var end = index
       while end < text.count, Self.isWordByte(text[end]) { end += 1 }
       let word = index..<end
-      wordFeatures(text, word, &buffer)
+      let (hash, number) = wordFeatures(text, word, &buffer)
       if let currency = Self.currencyPrefix(text, word) { money(currency, &buffer) }
       if let previous {
-        var hash = FeatureHash(kind: Kind.bigram.rawValue)
-        hash.add(folding: text, previous)
-        hash.add(0x20)
-        hash.add(folding: text, word)
-        add(hash, naming ? "bigram:\(Self.string(text, previous)) \(Self.string(text, word))" : "", &buffer)
-        if Self.isNumber(text, word), Self.isCurrencyWord(text, previous) { money("", &buffer) }
-        if Self.isNumber(text, previous), Self.isCurrencyWord(text, word) { money("", &buffer) }
+        // A bigram from its two words' hashes, without reading their bytes again.
+        var bigram = FeatureHash(kind: Kind.bigram.rawValue)
+        bigram.mix(previous.hash)
+        bigram.mix(hash)
+        add(bigram, naming ? "bigram:\(Self.string(text, previous.range)) \(Self.string(text, word))" : "", &buffer)
+        if number, Self.isCurrencyWord(text, previous.range) { money("", &buffer) }
+        if previous.number, Self.isCurrencyWord(text, word) { money("", &buffer) }
       }
-      previous = word
+      previous = (word, hash, number)
       index = end
     }
   }
 
-  private func wordFeatures(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, _ buffer: inout FeatureBuffer) {
+  /// A word's own features (the word, its number shape, its character grams); returns its hash
+  /// (for the bigrams) and whether it is all digits. One pass over its bytes makes the word's
+  /// hash and each scalar's code; the grams are hashed from the codes.
+  private func wordFeatures(
+    _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, _ buffer: inout FeatureBuffer
+  ) -> (hash: UInt32, number: Bool) {
     let naming = buffer.naming
-    var hash = FeatureHash(kind: Kind.word.rawValue)
-    hash.add(folding: text, word)
-    add(hash, naming ? "word:\(Self.string(text, word))" : "", &buffer)
-    if Self.isNumber(text, word) {
-      let digits = word.count
+    var wordHash = FeatureHash(kind: Kind.word.rawValue)
+    var digits = true
+    if naming { buffer.scalarStarts.removeAll(keepingCapacity: true) }
+    buffer.scalarCodes.removeAll(keepingCapacity: true)
+    buffer.scalarCodes.append(Self.startMark)
+    var index = word.lowerBound
+    while index < word.upperBound {
+      var end = index + 1
+      while end < word.upperBound, text[end] & 0xC0 == 0x80 { end += 1 }
+      var code = FeatureHash(kind: 0)
+      for position in index..<end {
+        let byte = text[position]
+        let isDigit = byte &- 0x30 < 10
+        digits = digits && isDigit
+        let folded = isDigit ? 0x30 : byte
+        code.add(folded)
+        wordHash.add(folded)
+      }
+      if naming { buffer.scalarStarts.append(index) }
+      buffer.scalarCodes.append(code.value)
+      index = end
+    }
+    buffer.scalarCodes.append(Self.endMark)
+    add(wordHash, naming ? "word:\(Self.string(text, word))" : "", &buffer)
+    if digits {
       // Phone numbers, codes and amounts by length: 4–8 digits (codes), 9–15 (phones), more.
-      let shape: UInt8 = digits < 4 ? 0 : digits <= 8 ? 1 : digits <= 15 ? 2 : 3
+      let count = word.count
+      let shape: UInt8 = count < 4 ? 0 : count <= 8 ? 1 : count <= 15 ? 2 : 3
       if shape == 2 { add(FeatureHash(kind: Kind.phone.rawValue), "phone", &buffer) }
       add(FeatureHash(kind: Kind.number.rawValue), extra: shape, "number:\(shape)", &buffer)
     }
-    // Character n-grams over the word's scalars, with its start and end marked.
-    buffer.scalarStarts.removeAll(keepingCapacity: true)
-    for index in word where text[index] & 0xC0 != 0x80 { buffer.scalarStarts.append(index) }
-    let scalars = buffer.scalarStarts.count
-    guard scalars + 2 >= settings.characterGrams.lowerBound else { return }
-    // Positions -1 (start mark) … scalars (end mark).
-    for length in settings.characterGrams {
-      var first = -1
-      while first + length - 1 <= scalars {
-        var hash = FeatureHash(kind: Kind.gram.rawValue &+ UInt8(truncatingIfNeeded: length) << 4)
-        for position in first..<(first + length) {
-          if position < 0 {
-            hash.add(0x02)
-          } else if position >= scalars {
-            hash.add(0x03)
-          } else {
-            let start = buffer.scalarStarts[position]
-            let end = position + 1 < scalars ? buffer.scalarStarts[position + 1] : word.upperBound
-            hash.add(folding: text, start..<end)
-          }
+    // Character n-grams over the word's scalars, with its start and end marked: every gram of
+    // every length from one start hashed from the scalars' codes in one pass.
+    let codes = buffer.scalarCodes.count
+    let shortest = settings.characterGrams.lowerBound
+    let longest = settings.characterGrams.upperBound
+    if codes >= shortest {
+      for first in 0...(codes - shortest) {
+        var hash = FeatureHash(kind: Kind.gram.rawValue)
+        for length in 1...min(longest, codes - first) {
+          hash.mix(buffer.scalarCodes[first + length - 1])
+          guard length >= shortest else { continue }
+          var gram = hash
+          gram.add(UInt8(truncatingIfNeeded: length))
+          let name = naming ? "gram:\(gramName(text, word, buffer.scalarStarts, first - 1, length))" : ""
+          add(gram, name, &buffer)
         }
-        let gram = naming ? "gram:\(gramName(text, word, buffer.scalarStarts, first, length))" : ""
-        add(hash, gram, &buffer)
-        first += 1
       }
     }
+    return (wordHash.value, digits)
   }
+
+  /// The codes of a word's start and end marks in its character grams.
+  static let startMark: UInt32 = 0x9E37_79B9
+  static let endMark: UInt32 = 0x85EB_CA6B
 
   private func gramName(
     _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, _ starts: [Int], _ first: Int, _ length: Int
@@ -211,12 +234,9 @@ public struct FeatureExtractor: Sendable {
     var upper = 0
     var letters = 0
     for byte in original {
-      if byte &- 0x41 < 26 {
-        upper += 1
-        letters += 1
-      } else if byte &- 0x61 < 26 {
-        letters += 1
-      }
+      let isUpper = byte &- 0x41 < 26
+      upper &+= isUpper ? 1 : 0
+      letters &+= isUpper || byte &- 0x61 < 26 ? 1 : 0
     }
     guard letters >= 8 else { return }
     let share = upper * 10 / letters

@@ -24,6 +24,13 @@ struct FeatureHash {
     }
   }
 
+  /// Adds a 32-bit code (a scalar's own hash) in one step.
+  @inline(__always)
+  mutating func mix(_ code: UInt32) {
+    value = (value ^ code) &* 0x0100_0193
+    value ^= value >> 16
+  }
+
   /// The row in a table of `mask + 1` rows (the high bits mixed in).
   @inline(__always)
   func row(_ mask: UInt32) -> UInt32 { (value ^ (value >> 15)) & mask }

@@ -1,3 +1,4 @@
+import CMemoryHints
 import Foundation
 import SMSFilterModel
 
@@ -74,9 +75,17 @@ public final class LinearModel: Sendable {
   public func logits(of features: FeatureBuffer) -> SIMD16<Float> {
     var sum = SIMD16<Int32>()
     let weights = self.weights
-    for row in features.rows {
-      let lane = (weights + Int(row) &* ModelClass.lanes).loadUnaligned(as: SIMD16<Int8>.self)
-      sum &+= SIMD16<Int32>(truncatingIfNeeded: lane)
+    features.rows.withUnsafeBufferPointer { rows in
+      // The rows are known before the first is read: ask for the lines a few rows ahead, so the
+      // table's cache misses overlap instead of following one another.
+      let ahead = 8
+      for index in rows.indices {
+        if index &+ ahead < rows.count {
+          smsfilter_prefetch(weights + Int(rows[index &+ ahead]) &* ModelClass.lanes)
+        }
+        let lane = (weights + Int(rows[index]) &* ModelClass.lanes).loadUnaligned(as: SIMD16<Int8>.self)
+        sum &+= SIMD16<Int32>(truncatingIfNeeded: lane)
+      }
     }
     let norm = features.rows.isEmpty ? 0 : scale / Float(features.rows.count).squareRoot()
     return bias + SIMD16<Float>(sum) * norm

@@ -114,6 +114,7 @@ struct BenchCommand: ParsableCommand {
 
       // The real rule set on a corpus.
       var corpusRun: EngineBenchmarkReport.RuleSetRun?
+      var modelRun: Benchmark.Throughput?
       var corpusBodies: [String] = []
       if let corpus {
         let ruleClassifier = try rules.makeClassifier()
@@ -127,6 +128,13 @@ struct BenchCommand: ParsableCommand {
         log(
           "rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchSupport.rate(e.messagesPerSecond)) msgs/s, naive \(BenchSupport.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x"
         )
+        if let model = ruleClassifier.model {
+          let scoring = Benchmark.modelScoring(model, bodies, seconds: seconds)
+          modelRun = scoring
+          log(
+            "model alone (features and scoring, 1 core) on the corpus messages: \(BenchSupport.rate(scoring.messagesPerSecond)) msgs/s, \(String(format: "%.0f", scoring.nanosecondsPerMessage)) ns/msg (\(String(format: "%.0f", Double(bodies.reduce(0) { $0 + $1.messageBody.utf8.count }) / Double(bodies.count))) bytes on average); the rule set's figures above include it"
+          )
+        }
       }
 
       // End to end: the classify command over a file of plain-text lines — the headline's
@@ -169,7 +177,7 @@ struct BenchCommand: ParsableCommand {
             regexRules: regexRules, messages: messages.count, averageMessageBytes: averageBytes,
             compileMilliseconds: compileMs, automatonStates: stats.automatonStates, literals: stats.literals),
           engine: engine, latencyNanoseconds: latency, naive: naive, speedup: speedup, scaling: points,
-          ruleSetOnCorpus: corpusRun, endToEnd: endToEnd, endToEndOnCorpus: endToEndOnCorpus,
+          ruleSetOnCorpus: corpusRun, modelScoring: modelRun, endToEnd: endToEnd, endToEndOnCorpus: endToEndOnCorpus,
           peakResidentMegabytes: peak)
         try BenchSupport.printJSON(report)
       }

@@ -36,6 +36,10 @@ struct TrainCommand: ParsableCommand {
   @Option(help: "Rows of the feature table, as a power of two (10–24).")
   var hashBits = FeatureSettings.standard.hashBits
 
+  @Option(help: "The shortest and longest character n-grams inside words, as MIN-MAX (1–8).")
+  var grams =
+    "\(FeatureSettings.standard.characterGrams.lowerBound)-\(FeatureSettings.standard.characterGrams.upperBound)"
+
   @Flag(help: "Count every message once, instead of weighing labels to count alike.")
   var noClassWeights = false
 
@@ -46,6 +50,14 @@ struct TrainCommand: ParsableCommand {
     if epochs < 1 { throw ValidationError("--epochs must be at least 1") }
     if !(10...24).contains(hashBits) { throw ValidationError("--hash-bits must be between 10 and 24") }
     if let folds, folds < 2 { throw ValidationError("--folds must be at least 2") }
+    if gramRange == nil { throw ValidationError("--grams must be MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 8") }
+  }
+
+  /// `--grams` as a range.
+  var gramRange: ClosedRange<Int>? {
+    let parts = grams.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 2, parts[0] >= 1, parts[0] <= parts[1], parts[1] <= 8 else { return nil }
+    return parts[0]...parts[1]
   }
 
   func run() throws {
@@ -53,6 +65,7 @@ struct TrainCommand: ParsableCommand {
       let corpora = try CorpusSelection(paths: corpus, labelMap: labelMap).read()
       var training = ModelTraining()
       training.settings.hashBits = hashBits
+      training.settings.characterGrams = gramRange ?? FeatureSettings.standard.characterGrams
       training.options = TrainingOptions(
         epochs: epochs, learningRate: TrainingOptions.standard.learningRate, seed: seed,
         classWeighting: !noClassWeights)
