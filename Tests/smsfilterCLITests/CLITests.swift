@@ -40,12 +40,15 @@ enum CLI {
     process.arguments = arguments
     process.currentDirectoryURL = scratch
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
-    let output = Pipe()
-    process.standardOutput = output
+    // Output to files, not pipes: Foundation's readDataToEndOfFile traps on EINTR, which the
+    // children of concurrent tests can cause.
+    let outputFile = scratch.appendingPathComponent("stdout")
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    let data = (try? Data(contentsOf: outputFile)) ?? Data()
     let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
     return Result(
       status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stdoutBytes: data,
@@ -190,13 +193,16 @@ enum CLI {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "'\(CLI.binary.path)' classify < '\(scratch.path)' | head -1"]
-    let output = Pipe()
-    process.standardOutput = output
-    // stderr to a file, not a pipe read afterwards: a full pipe would block the writer.
+    let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID()).out")
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: outputFile) }
+    // Output and stderr to files, not pipes read afterwards: a full pipe would block the writer,
+    // and Foundation's readDataToEndOfFile traps on EINTR.
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
-    let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    let out = String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self)
     let err = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
     #expect(out.split(separator: "\n").count == 1)
     #expect(err.isEmpty, "stderr: \(err)")
