@@ -19,6 +19,12 @@ import Testing
     #expect(classifier.classify(MessageQuery(messageBody: body)).ruleID == "R", "\(regex)")
   }
 
+  /// Found by FuzzRegexDifferential: a verb in one alternative decides for all of them, so the
+  /// alternatives must not be lowered to keywords one by one.
+  @Test func verbsKeepAlternativesTogether() throws {
+    #expect(try Self.check("(*PRUNE)(*FAIL)|a|c{2}", texts: ["c.ax", "a", "cc"]) == nil)
+  }
+
   /// 3,000 generated pairs (seeded, so a failure reproduces): compiled == plain == PCRE2.
   @Test func generatedRegexesAgreeEverywhere() throws {
     var random = SplitMix64(seed: 12)
