@@ -28,6 +28,11 @@ let package = Package(
         "FuzzSupport", .product(name: "SMSFilter", package: "smsfilter"),
         .product(name: "SMSFilterIO", package: "smsfilter"),
       ]),
+    // Regexes and texts from a grammar of PCRE2's syntax: compiled matcher == plain evaluation
+    // == PCRE2 alone. (Debug build: `@testable import` reaches the grammar.)
+    .executableTarget(
+      name: "FuzzRegexDifferential",
+      dependencies: ["FuzzSupport", .product(name: "SMSFilter", package: "smsfilter")]),
   ],
   swiftLanguageModes: [.v6]
 )

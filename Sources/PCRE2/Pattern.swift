@@ -36,6 +36,8 @@ public final class Pattern: Sendable {
   public let source: String
   /// Whether PCRE2's JIT compiled the pattern (matches then run the JIT code).
   public let isJITCompiled: Bool
+  /// The number of capture groups in the pattern.
+  public let captureCount: Int
 
   /// Compiles `source` with UTF, UCP and the given options, then JIT-compiles it.
   ///
@@ -54,6 +56,9 @@ public final class Pattern: Sendable {
       throw PatternError(kind: .compile, code: errorCode, offset: errorOffset)
     }
     self.code = compiled
+    var captures: UInt32 = 0
+    _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
+    self.captureCount = Int(captures)
     self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
   }
 
@@ -62,40 +67,60 @@ public final class Pattern: Sendable {
   /// Looks for the first match in `subject`, starting at byte `start`.
   ///
   /// `subject` must be valid UTF-8 (the caller guarantees it; PCRE2's own check is skipped for
-  /// speed). The match and depth limits of `scratch` apply: a match that exceeds them returns
-  /// ``MatchOutcome/limitExceeded`` rather than running on.
+  /// speed). The limits of `scratch` apply (steps, depth, heap), with the step limit lowered to
+  /// `stepLimit` when one is given: a match that reaches one returns
+  /// ``MatchOutcome/limitExceeded(_:)`` rather than running on. When the JIT cannot run a match
+  /// (its stack is too small, or the pattern says `(*NO_JIT)`), the interpreter runs it under
+  /// the same limits: a JIT failure is never read as "no match".
+  ///
+  /// With `truncated`, `subject` is only the first bytes of a longer text: the match runs in
+  /// PCRE2's hard partial mode, so a match that would need to look past the end (`$`, `\b`, a
+  /// longer repeat) is not reported as a match, and anything short of a match found within the
+  /// bytes given is ``MatchOutcome/limitExceeded(_:)`` with ``MatchLimit/subjectLength``.
   public func firstMatch(
-    in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, scratch: MatchScratch
+    in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, scratch: MatchScratch,
+    stepLimit: UInt32? = nil, truncated: Bool = false
   ) -> MatchOutcome {
     let base = subject.baseAddress ?? UnsafePointer(scratch.emptySubject)
-    let options = UInt32(PCRE2_NO_UTF_CHECK)
-    let result: Int32
-    if isJITCompiled {
-      result = pcre2_jit_match_8(
-        code, base, subject.count, start, options, scratch.matchData, scratch.matchContext)
+    scratch.useStepLimit(stepLimit ?? scratch.matchLimit)
+    var result: Int32
+    if truncated {
+      let options = UInt32(PCRE2_NO_UTF_CHECK) | UInt32(PCRE2_NO_JIT) | UInt32(PCRE2_PARTIAL_HARD)
+      result = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.matchContext)
+      if result == PCRE2_ERROR_NOMATCH || result == PCRE2_ERROR_PARTIAL { return .limitExceeded(.subjectLength) }
     } else {
-      result = pcre2_match_8(
-        code, base, subject.count, start, options, scratch.matchData, scratch.matchContext)
+      result = PCRE2_ERROR_JIT_BADOPTION
+      if isJITCompiled {
+        result = pcre2_jit_match_8(
+          code, base, subject.count, start, UInt32(PCRE2_NO_UTF_CHECK), scratch.matchData, scratch.matchContext)
+      }
+      if result == PCRE2_ERROR_JIT_STACKLIMIT || result == PCRE2_ERROR_JIT_BADOPTION {
+        let options = UInt32(PCRE2_NO_UTF_CHECK) | UInt32(PCRE2_NO_JIT)
+        result = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.matchContext)
+      }
     }
     if result >= 0 {
-      let vector = pcre2_get_ovector_pointer_8(scratch.matchData)!
+      guard let vector = pcre2_get_ovector_pointer_8(scratch.matchData) else {
+        return .failed(PatternError(kind: .match, code: result))
+      }
       return .matched(Int(vector[0])..<Int(vector[1]))
     }
     switch result {
-    case PCRE2_ERROR_NOMATCH, PCRE2_ERROR_PARTIAL:
-      return .noMatch
-    case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT,
-      PCRE2_ERROR_JIT_STACKLIMIT:
-      return .limitExceeded
-    default:
-      return .failed(PatternError(kind: .match, code: result))
+    case PCRE2_ERROR_NOMATCH, PCRE2_ERROR_PARTIAL: return .noMatch
+    case PCRE2_ERROR_MATCHLIMIT: return .limitExceeded(.steps)
+    case PCRE2_ERROR_DEPTHLIMIT: return .limitExceeded(.depth)
+    case PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_NOMEMORY: return .limitExceeded(.heap)
+    default: return .failed(PatternError(kind: .match, code: result))
     }
   }
 
   /// Convenience over ``firstMatch(in:from:scratch:)`` for an array of UTF-8 bytes.
-  public func firstMatch(in subject: [UInt8], from start: Int = 0, scratch: MatchScratch)
-    -> MatchOutcome
-  {
-    subject.withUnsafeBufferPointer { firstMatch(in: $0, from: start, scratch: scratch) }
+  public func firstMatch(
+    in subject: [UInt8], from start: Int = 0, scratch: MatchScratch, stepLimit: UInt32? = nil,
+    truncated: Bool = false
+  ) -> MatchOutcome {
+    subject.withUnsafeBufferPointer {
+      firstMatch(in: $0, from: start, scratch: scratch, stepLimit: stepLimit, truncated: truncated)
+    }
   }
 }

@@ -9,6 +9,9 @@ public struct EvaluationReport: Codable, Sendable {
   public var capabilities: CapabilitiesSummary
   /// Messages evaluated.
   public var messages: Int
+  /// Messages whose decision a limit cut short: a regex reached a PCRE2 limit or the regex
+  /// window (`limitExceeded`), or the message budget ran out (`budgetExhausted`).
+  public var cutShort: CutShort
   /// Metrics of the action.
   public var action: ClassificationMetrics
   /// Metrics of the sub-action under the capabilities (an expected sub-action outside them is
@@ -79,6 +82,14 @@ public struct EvaluationReport: Codable, Sendable {
     public var unwantedCaught: Int
     /// `unwantedCaught / unwanted`.
     public var unwantedCaughtRate: Double
+  }
+
+  /// How many decisions were cut short, and by what (a message can count in both).
+  public struct CutShort: Codable, Sendable, Equatable {
+    /// Decisions marked ``Decision/limitExceeded``.
+    public var limitExceeded: Int
+    /// Decisions marked ``Decision/budgetExhausted``.
+    public var budgetExhausted: Int
   }
 
   /// One misclassified message.

@@ -72,10 +72,13 @@ public struct Evaluator {
     var unwantedCaught = 0
     var decisions: [Decision] = []
     decisions.reserveCapacity(messages.count)
+    var cutShort = EvaluationReport.CutShort(limitExceeded: 0, budgetExhausted: 0)
 
     for (number, message) in messages.enumerated() {
       let decision = decide?(message) ?? session.classify(message.query)
       decisions.append(decision)
+      if decision.limitExceeded { cutShort.limitExceeded += 1 }
+      if decision.budgetExhausted { cutShort.budgetExhausted += 1 }
       let scored = score(decision, message)
       actionPairs.append(
         (scored.actionCorrect ? decision.action.name : scored.expectedAction.name, decision.action.name))
@@ -139,6 +142,7 @@ public struct Evaluator {
         transactional: classifier.capabilities.transactional.map(\.name),
         promotional: classifier.capabilities.promotional.map(\.name)),
       messages: messages.count,
+      cutShort: cutShort,
       action: ClassificationMetrics(pairs: actionPairs, order: actionOrder, confusionPairs: labeledActionPairs),
       subAction: ClassificationMetrics(pairs: subPairs, order: subOrder),
       subActionUnadjusted: ClassificationMetrics(pairs: rawSubPairs, order: subOrder),

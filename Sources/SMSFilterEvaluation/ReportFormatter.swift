@@ -49,6 +49,8 @@ public enum ReportFormatter {
     let heading = { (text: String) in markdown ? "\n## \(text)\n\n" : "\n== \(text) ==\n" }
     out += markdown ? "# Evaluation of \(report.ruleSet)\n\n" : "Evaluation of \(report.ruleSet)\n"
     out += "messages: \(report.messages)\n"
+    out +=
+      "cut short: \(report.cutShort.limitExceeded) by a regex limit, \(report.cutShort.budgetExhausted) by the message budget\n"
     if markdown { out += "\n" }
     out +=
       "capabilities: transactional [\(report.capabilities.transactional.joined(separator: ", "))], promotional [\(report.capabilities.promotional.joined(separator: ", "))]\n"

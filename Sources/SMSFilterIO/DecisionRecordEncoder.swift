@@ -60,6 +60,12 @@ public struct DecisionRecordEncoder: Sendable {
     buffer.append(contentsOf: decision.subAction.name.utf8)
     buffer.append(0x09)
     buffer.append(contentsOf: (decision.ruleID ?? "-").utf8)
+    if decision.limitExceeded || decision.budgetExhausted {
+      buffer.append(0x09)
+      if decision.limitExceeded { buffer.append(contentsOf: "limitExceeded".utf8) }
+      if decision.limitExceeded && decision.budgetExhausted { buffer.append(0x2C) }
+      if decision.budgetExhausted { buffer.append(contentsOf: "budgetExhausted".utf8) }
+    }
     if let explanation {
       buffer.append(0x09)
       for (index, match) in explanation.matches.enumerated() {

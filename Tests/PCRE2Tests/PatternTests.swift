@@ -38,9 +38,47 @@ import Testing
     let clock = ContinuousClock()
     var outcome = MatchOutcome.noMatch
     let elapsed = clock.measure { outcome = pattern.firstMatch(in: subject, scratch: scratch) }
-    #expect(outcome == .limitExceeded)
+    #expect(outcome == .limitExceeded(.steps))
     // Behavioural bound only (generous): it must not run for minutes.
     #expect(elapsed < .seconds(30))
+  }
+
+  @Test func aLowerStepLimitForOneMatchAppliesToThatMatchOnly() throws {
+    let pattern = try Pattern("(a|aa)+$")
+    let subject = Array((String(repeating: "a", count: 40) + "!").utf8)
+    let scratch = MatchScratch()
+    #expect(pattern.firstMatch(in: subject, scratch: scratch, stepLimit: 50) == .limitExceeded(.steps))
+    #expect(try Pattern("a+!").firstMatch(in: subject, scratch: scratch) == .matched(0..<41))
+  }
+
+  /// `(*NO_JIT)` makes the JIT refuse the match; the interpreter must run it (it used to be read
+  /// as "no match").
+  @Test func aMatchTheJITCannotRunFallsBackToTheInterpreter() throws {
+    let pattern = try Pattern("(*NO_JIT)abc")
+    #expect(pattern.firstMatch(in: Array("xabc".utf8), scratch: MatchScratch()) == .matched(1..<4))
+  }
+
+  /// Thousands of capture groups make each backtracking frame large; the heap limit stops the
+  /// match long before it takes gigabytes.
+  @Test func theHeapLimitStopsAMatchWithHugeFrames() throws {
+    let pattern = try Pattern(String(repeating: "()", count: 8_000) + "(?:a|b)*c")
+    #expect(pattern.captureCount == 8_000)
+    let subject = Array((String(repeating: "ab", count: 20_000) + "c").utf8)
+    let outcome = pattern.firstMatch(in: subject, scratch: MatchScratch())
+    #expect(outcome == .limitExceeded(.heap) || outcome == .limitExceeded(.depth))
+  }
+
+  /// A match found in a cut subject is a match; anything that would need the rest of the text
+  /// is undecided, never "no match" or a false match at the cut.
+  @Test func aTruncatedSubjectNeverInventsOrDeniesAMatch() throws {
+    let scratch = MatchScratch()
+    let cut = Array("abc def".utf8)
+    #expect(try Pattern("abc").firstMatch(in: cut, scratch: scratch, truncated: true) == .matched(0..<3))
+    #expect(
+      try Pattern("def$").firstMatch(in: cut, scratch: scratch, truncated: true) == .limitExceeded(.subjectLength))
+    #expect(
+      try Pattern(#"def\b"#).firstMatch(in: cut, scratch: scratch, truncated: true) == .limitExceeded(.subjectLength))
+    #expect(try Pattern("xyz").firstMatch(in: cut, scratch: scratch, truncated: true) == .limitExceeded(.subjectLength))
   }
 
   @Test func patternsAreSharedAcrossThreads() async throws {

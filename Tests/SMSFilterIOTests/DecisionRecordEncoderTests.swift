@@ -1,7 +1,7 @@
 import Foundation
-import SMSFilter
 import Testing
 
+@testable import SMSFilter
 @testable import SMSFilterIO
 
 @Suite struct DecisionRecordEncoderTests {
@@ -17,6 +17,28 @@ import Testing
 
   @Test func tsvIsActionSubActionRule() {
     #expect(encoded(.tsv) == "transaction\tnone\tR\"1\n")
+  }
+
+  /// A decision a limit cut short says so in TSV too: a fourth column naming the limit, before
+  /// the explain column.
+  @Test func tsvMarksADecisionCutShort() {
+    func tsv(_ decision: Decision, explain: Bool = false) -> String {
+      var buffer: [UInt8] = []
+      let explanation = explain ? Explanation(decision: decision, matches: [], model: nil) : nil
+      DecisionRecordEncoder(format: .tsv).append(decision, explanation: explanation, into: &buffer)
+      return String(decoding: buffer, as: UTF8.self)
+    }
+    let limited = Decision(
+      action: .none, subAction: .none, ruleID: nil, capabilities: .unrestricted, limitExceeded: true)
+    let both = Decision(
+      action: .none, subAction: .none, ruleID: nil, capabilities: .unrestricted, limitExceeded: true,
+      budgetExhausted: true)
+    let spent = Decision(
+      action: .none, subAction: .none, ruleID: nil, capabilities: .unrestricted, budgetExhausted: true)
+    #expect(tsv(limited) == "none\tnone\t-\tlimitExceeded\n")
+    #expect(tsv(spent) == "none\tnone\t-\tbudgetExhausted\n")
+    #expect(tsv(both) == "none\tnone\t-\tlimitExceeded,budgetExhausted\n")
+    #expect(tsv(spent, explain: true) == "none\tnone\t-\tbudgetExhausted\t\n")
   }
 
   @Test func jsonLinesEscapeStringsAndEchoTheID() {

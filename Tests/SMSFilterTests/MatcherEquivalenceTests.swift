@@ -111,7 +111,7 @@ import Testing
     func decide(maxRegexRuns: Int) throws -> Decision {
       try Classifier(
         ruleSet: RuleSet(rules: rules),
-        budget: MessageBudget(maxRegexRuns: maxRegexRuns, maxRegexNanoseconds: 10_000_000_000)
+        budget: MessageBudget(maxRegexRuns: maxRegexRuns)
       ).classify(query)
     }
     let starved = try decide(maxRegexRuns: 2)

@@ -41,4 +41,18 @@ import Testing
     #expect(RegexLint.problem(in: "(?:ab+)+c") == nil)
     #expect(RegexLint.problem(in: #"(?:a\w+)+"#) != nil)
   }
+
+  /// The bypasses issue 12 found: extended mode, numeric forms, recursion, wide counted repeats.
+  @Test func lintSeesThroughSpacingNumeralsRecursionAndRanges() {
+    #expect(RegexLint.problem(in: "(?x)( a + ) +") != nil)
+    #expect(RegexLint.problem(in: "(?x) ( a + ) + # comment") != nil)
+    #expect(RegexLint.problem(in: "(a+){①,}") != nil)
+    #expect(RegexLint.problem(in: "(a+)(?:(?1))*$") != nil)
+    #expect(RegexLint.problem(in: "(?<w>a+)(?:(?&w))*$") != nil)
+    #expect(RegexLint.problem(in: #"(a+)(?:\g<1>)*$"#) != nil)
+    #expect(RegexLint.problem(in: #"(\w{1,100}\s?)*$"#) != nil)
+    // Exact counts and literal-led groups are still fine.
+    #expect(RegexLint.problem(in: #"(?:\d{3}-)+\d{4}"#) == nil)
+    #expect(RegexLint.problem(in: #"(?x) \d{6} \s otp"#) == nil)
+  }
 }

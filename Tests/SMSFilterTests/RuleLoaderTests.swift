@@ -86,6 +86,18 @@ import Testing
     #expect(error.message.contains("nested unbounded quantifiers"))
   }
 
+  /// An empty regex would match every message (an empty keyword is refused too); a huge pattern
+  /// or one with thousands of capture groups would make every match costly.
+  @Test func emptyHugeAndCaptureHeavyRegexesAreRefused() throws {
+    func rule(_ regex: String) -> String { "rules:\n  - id: R\n    action: junk\n    when: {regex: '\(regex)'}\n" }
+    let empty = try #require(loadError(rule("")))
+    #expect(empty.kind == .invalidValue && empty.message.contains("empty regex"))
+    let huge = try #require(loadError(rule(String(repeating: "ab", count: 3_000))))
+    #expect(huge.kind == .dangerousRegex && huge.message.contains("longer than"))
+    let captures = try #require(loadError(rule(String(repeating: "()", count: 40) + "(?:a|b)*c")))
+    #expect(captures.kind == .dangerousRegex && captures.message.contains("capture groups"))
+  }
+
   @Test func missingKeysAndBadValues() throws {
     #expect(loadError("rules:\n  - action: junk\n    when: {keywords: [x]}\n")?.kind == .missingKey("id"))
     #expect(loadError("rules:\n  - id: A\n    when: {keywords: [x]}\n")?.kind == .missingKey("action"))

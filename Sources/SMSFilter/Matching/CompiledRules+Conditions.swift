@@ -54,7 +54,7 @@ extension CompiledRules {
 
     case .regex(let index):
       let branches = gateRange[index]
-      if mode == .compiled, !branches.isEmpty {
+      if mode != .naive, !branches.isEmpty {
         // Run PCRE2 only if, for some alternative, every clause has a literal in the text.
         let generation = state.generation
         var open = false
@@ -78,24 +78,14 @@ extension CompiledRules {
         }
         if !open { return false }
       }
-      guard state.spendRegexRun() else { return false }
       // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
       let pattern = regexes[index].pattern
-      let outcome = state.text.bytes.withUnsafeBufferPointer {
-        pattern.firstMatch(in: $0, scratch: state.regexScratch)
+      var range: Range<Int>?
+      let matched = state.text.bytes.withUnsafeBufferPointer { state.runRegex(pattern, on: $0, matched: &range) }
+      if matched, mode == .explain, let range {
+        record(key: .regex, pattern: pattern.source, normalizedRange: range, state)
       }
-      switch outcome {
-      case .matched(let range):
-        if mode == .explain {
-          record(key: .regex, pattern: pattern.source, normalizedRange: range, state)
-        }
-        return true
-      case .limitExceeded:
-        state.limitExceeded = true
-        return false
-      case .noMatch, .failed:
-        return false
-      }
+      return matched
 
     case .senderIs(let index):
       state.prepareSender()
@@ -113,12 +103,9 @@ extension CompiledRules {
 
     case .senderRegex(let index):
       state.prepareSender()
-      guard state.spendRegexRun() else { return false }
-      let outcome = state.senderBytes.withUnsafeBufferPointer {
-        regexes[index].pattern.firstMatch(in: $0, scratch: state.regexScratch)
-      }
-      if case .limitExceeded = outcome { state.limitExceeded = true }
-      let matched = outcome.range != nil
+      var range: Range<Int>?
+      let pattern = regexes[index].pattern
+      let matched = state.senderBytes.withUnsafeBufferPointer { state.runRegex(pattern, on: $0, matched: &range) }
       if matched && mode == .explain { recordSender(state) }
       return matched
 
@@ -167,7 +154,7 @@ extension CompiledRules {
 
     case .none(let range):
       // Spans under a negation are not evidence: evaluate without recording.
-      let inner: EvaluationMode = mode == .explain ? .naive : mode
+      let inner: EvaluationMode = mode == .explain ? .compiled : mode
       for slot in range where evaluate(children[slot], state, inner) { return false }
       return true
 
@@ -181,7 +168,22 @@ extension CompiledRules {
 
     case .guardRef(let index):
       if mode == .explain {
-        return evaluate(guardRoots[index], state, .explain)
+        // Each guard is evaluated once per message; later references list the spans it found
+        // then, leaving out spans the rule already lists: guards built on guards cannot
+        // multiply the work or the output.
+        if let memo = state.explainedGuards[index] {
+          for span in memo where !(state.spans ?? []).contains(span) { state.spans?.append(span) }
+          return state.guardValue[index]
+        }
+        let outer = state.spans
+        state.spans = []
+        let value = evaluate(guardRoots[index], state, .explain)
+        let found = state.spans ?? []
+        state.spans = outer.map { $0 + found }
+        state.explainedGuards[index] = found
+        state.guardStamp[index] = state.generation
+        state.guardValue[index] = value
+        return value
       }
       if state.guardStamp[index] == state.generation { return state.guardValue[index] }
       let value = evaluate(guardRoots[index], state, mode)

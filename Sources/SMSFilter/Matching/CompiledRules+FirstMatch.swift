@@ -72,12 +72,12 @@ extension CompiledRules {
     candidates.removeAll { rule in
       // Candidates after the known winner cannot win.
       if rule >= known { return true }
-      if evaluate(ruleRoots[rule], state, .compiled) {
-        winner = rule
-        return true
-      }
+      let holds = evaluate(ruleRoots[rule], state, .compiled)
+      // A rule that ran out of budget is undecided, even when it came out true (a veto it
+      // could not afford to check counted as not holding): stop with no winner.
       spent = state.budgetExhausted
-      return spent
+      if holds && !spent { winner = rule }
+      return holds || spent
     }
     if winner == nil && !spent && known != LiteralEntry.noRule { winner = Int(known) }
     return winner
@@ -87,8 +87,9 @@ extension CompiledRules {
   /// no prefilter).
   func firstMatchingRuleNaively(_ state: MatchState) -> Int? {
     for index in ruleRoots.indices {
-      if evaluate(ruleRoots[index], state, .naive) { return index }
+      let holds = evaluate(ruleRoots[index], state, .naive)
       if state.budgetExhausted { return nil }
+      if holds { return index }
     }
     return nil
   }

@@ -1,4 +1,3 @@
-import Dispatch
 import PCRE2
 import SMSFilterLearning
 
@@ -35,7 +34,8 @@ final class MatchState {
   /// The message's budget, and what it has spent.
   private(set) var budget = MessageBudget.default
   var regexRuns = 0
-  var regexStart: UInt64 = 0
+  /// The steps charged to the message so far (see ``MessageBudget``).
+  var regexSteps: UInt64 = 0
   var budgetExhausted = false
   /// The body as given to ``begin(_:budget:trackingOffsets:)``: valid only until the call that
   /// began the message returns (what the model's features read for the share of capitals).
@@ -46,6 +46,8 @@ final class MatchState {
   private var probabilities = SIMD16<Float>()
   /// When set, matched spans are recorded here (explain mode).
   var spans: [MatchSpan]?
+  /// The guards explain has evaluated for this message, with the spans each found.
+  var explainedGuards: [Int: [MatchSpan]] = [:]
 
   init(rules: CompiledRules, matchLimit: UInt32, depthLimit: UInt32) {
     stamps = .allocate(capacity: max(1, rules.literals.count))
@@ -79,33 +81,78 @@ final class MatchState {
     senderPrepared = false
     limitExceeded = false
     self.budget = budget
-    restartBudget()
+    regexRuns = 0
+    regexSteps = 0
+    budgetExhausted = false
     body = message.body
     sender = message.sender
     receiverISOCountryCode = message.receiverISOCountryCode
     sourceBody.removeAll(keepingCapacity: true)
+    if trackingOffsets { explainedGuards.removeAll(keepingCapacity: true) }
     if trackingOffsets { sourceBody.append(contentsOf: message.body) }
     TextNormalizer.normalize(utf8: message.body, into: &text, trackingOffsets: trackingOffsets)
   }
 
-  /// A fresh regex budget for the same message (explain's per-rule pass after the decision).
-  func restartBudget() {
-    regexRuns = 0
-    budgetExhausted = false
-  }
+  /// The step limit of a regex run's first round, per start position (``MessageBudget``).
+  static let firstRoundSteps: UInt64 = 64
+  /// How much each further round multiplies the step limit by.
+  static let roundGrowth: UInt64 = 16
 
-  /// Accounts for one regex run; `false` (and the message marked) when the budget is spent.
-  @inline(__always)
-  func spendRegexRun() -> Bool {
+  /// Runs `pattern` on `subject` within the message's budget (``MessageBudget``): `true` when it
+  /// matches, with the range it matched in `matched`. A run the budget cannot afford, or that a
+  /// limit stopped, counts as no match and marks the message (``budgetExhausted`` or
+  /// ``limitExceeded``).
+  func runRegex(_ pattern: Pattern, on whole: UnsafeBufferPointer<UInt8>, matched: inout Range<Int>?) -> Bool {
+    matched = nil
     if budgetExhausted { return false }
-    let now = DispatchTime.now().uptimeNanoseconds
-    if regexRuns == 0 { regexStart = now }
     regexRuns += 1
-    if regexRuns > budget.maxRegexRuns || now &- regexStart > budget.maxRegexNanoseconds {
+    if regexRuns > budget.maxRegexRuns {
       budgetExhausted = true
       return false
     }
-    return true
+    var subject = whole
+    let truncated = whole.count > budget.maxRegexSubjectBytes
+    if truncated {
+      // Cut at a character boundary: PCRE2 is told the subject is valid UTF-8.
+      var end = budget.maxRegexSubjectBytes
+      while end > 0, whole[end] & 0xC0 == 0x80 { end -= 1 }
+      subject = UnsafeBufferPointer(rebasing: whole[0..<end])
+    }
+    let positions = UInt64(subject.count) + 1
+    let perMatchLimit = UInt64(regexScratch.matchLimit)
+    var round = Self.firstRoundSteps
+    while true {
+      let affordable = (budget.maxRegexSteps - regexSteps) / positions
+      let limit = min(round, perMatchLimit, affordable)
+      if limit == 0 {
+        budgetExhausted = true
+        return false
+      }
+      regexSteps += limit * positions
+      let outcome = pattern.firstMatch(
+        in: subject, scratch: regexScratch, stepLimit: UInt32(limit), truncated: truncated)
+      switch outcome {
+      case .matched(let range):
+        matched = range
+        return true
+      case .noMatch:
+        return false
+      case .limitExceeded(.steps):
+        if limit == round && limit < perMatchLimit {
+          round *= Self.roundGrowth
+          continue
+        }
+        if limit == perMatchLimit {
+          limitExceeded = true
+        } else {
+          budgetExhausted = true
+        }
+        return false
+      case .limitExceeded, .failed:
+        limitExceeded = true
+        return false
+      }
+    }
   }
 
   /// The learned model's class probabilities for this message, computed once per message on

@@ -27,17 +27,26 @@ final class RuleMatcher {
     return outcome(naively ? rules.firstMatchingRuleNaively(state) : rules.firstMatchingRule(state))
   }
 
-  /// The first match (as ``firstMatch(_:budget:naively:)``), then every rule that holds, each
-  /// evaluated on its own with a fresh budget, in decision order, with the spans it matched. The
-  /// body is normalised once, with offsets, for both.
+  /// The first match (as ``firstMatch(_:budget:naively:)``) and its trace: the deciding rule
+  /// and every later rule that also holds, in decision order, with the spans each matched.
+  ///
+  /// The trace is the decision's own: rules before the deciding one are not listed (the decision
+  /// found they do not hold), the deciding rule always is, and the later rules are evaluated
+  /// with what is left of the same message budget. Where the budget runs out the listing stops
+  /// (the rule being evaluated is left out), so explain never lists a rule the decision would
+  /// contradict, and costs at most one budget more than the decision. The body is normalised
+  /// once, with offsets, for both.
   func explain(_ message: MessageInput, budget: MessageBudget) -> (MatchOutcome, [(rule: Int, spans: [MatchSpan])]) {
     state.begin(message, budget: budget, trackingOffsets: true)
     let decided = outcome(rules.firstMatchingRule(state))
-    state.restartBudget()
     var matches: [(rule: Int, spans: [MatchSpan])] = []
-    for (index, root) in rules.ruleRoots.enumerated() {
-      state.spans = []
-      if rules.evaluate(root, state, .explain) { matches.append((index, state.spans ?? [])) }
+    if let winner = decided.rule {
+      for index in winner..<rules.ruleRoots.count {
+        state.spans = []
+        let holds = rules.evaluate(rules.ruleRoots[index], state, .explain)
+        if state.budgetExhausted && index != winner { break }
+        if holds || index == winner { matches.append((index, state.spans ?? [])) }
+      }
     }
     state.spans = nil
     return (decided, matches)

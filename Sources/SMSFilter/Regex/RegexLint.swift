@@ -7,10 +7,23 @@
 ///   (`(a+)+`, `(\w+\s?)*`, `(.*,)+`): the classic exponential shape;
 /// - a leading or trailing `.*` (or `.+`): a search is unanchored already, so it only adds
 ///   quadratic work.
+///
+/// The lint reads the pattern as PCRE2 will: after ``RegexSource/prepare(_:)`` (so `{①,}` is
+/// `{1,}`), with the white space and comments of extended mode (`(?x)`) removed, a counted
+/// repeat with a range (`{1,100}`) taken as unbounded, and a subroutine call or recursion
+/// (`(?1)`, `(?&name)`, `(?R)`, `\g<1>`) taken as matching an unbounded text.
 enum RegexLint {
-  /// A sentence saying what is wrong with `pattern`, or `nil` when it is acceptable.
+  /// The longest pattern accepted, in bytes of UTF-8 (the longest built-in regex is 1,324).
+  static let maxPatternBytes = 4_096
+  /// The most capture groups a pattern may have: each one widens every backtracking frame
+  /// PCRE2 keeps (the built-in rules use at most one).
+  static let maxCaptureGroups = 32
+
+  /// A sentence saying what is wrong with `pattern` (as written in the rule), or `nil` when it
+  /// is acceptable.
   static func problem(in pattern: String) -> String? {
-    let scalars = Array(pattern.unicodeScalars)
+    var scalars = Array(RegexSource.prepare(pattern).unicodeScalars)
+    if usesExtendedMode(scalars) { scalars = withoutExtendedSpacing(scalars) }
     if startsWithDotStar(scalars) {
       return "a leading '.*' only slows the search down (matching is unanchored); remove it"
     }
@@ -26,16 +39,21 @@ enum RegexLint {
       let scalar = scalars[index]
       switch scalar {
       case "\\":
+        // \g<…> and \g'…' call a group as a subroutine: as long a text as that group matches.
+        if index + 2 < scalars.count, scalars[index + 1] == "g", scalars[index + 2] == "<" || scalars[index + 2] == "'"
+        {
+          containsUnbounded = true
+        }
         index += 2
-        if isUnboundedQuantifier(scalars, at: index) { containsUnbounded = true }
+        if isVariableQuantifier(scalars, at: index) { containsUnbounded = true }
         continue
       case "[":
         index = RegexLiterals.skipClass(scalars, from: index)
-        if isUnboundedQuantifier(scalars, at: index) { containsUnbounded = true }
+        if isVariableQuantifier(scalars, at: index) { containsUnbounded = true }
         continue
       case "(":
         stack.append((containsUnbounded, index))
-        containsUnbounded = false
+        containsUnbounded = isSubroutineCall(scalars, at: index)
       case ")":
         let inner = containsUnbounded
         let (outer, open) = stack.popLast() ?? (false, 0)
@@ -46,10 +64,12 @@ enum RegexLint {
               "nested unbounded quantifiers (a repeated group that itself contains '+', '*' or '{n,}') can backtrack exponentially; rewrite the group so it repeats one way only"
           }
           containsUnbounded = true
+        } else if isVariableQuantifier(scalars, at: index + 1) {
+          containsUnbounded = true
         }
         containsUnbounded = containsUnbounded || inner
       default:
-        if scalar != "(" && scalar != ")" && isUnboundedQuantifier(scalars, at: index + 1)
+        if scalar != "(" && scalar != ")" && isVariableQuantifier(scalars, at: index + 1)
           && scalar != "*" && scalar != "+" && scalar != "?"
         {
           containsUnbounded = true
@@ -87,7 +107,7 @@ enum RegexLint {
       leading = first
       items.removeFirst()
     }
-    if isUnboundedQuantifier(items, at: 0) || items.first == "?" { return true }
+    if isVariableQuantifier(items, at: 0) || items.first == "?" { return true }
     // Could any quantified atom in the rest match the leading character?
     var index = 0
     while index < items.count {
@@ -118,25 +138,107 @@ enum RegexLint {
       default:
         matchesLeading = items[index] == leading
       }
-      if matchesLeading && isUnboundedQuantifier(items, at: atomEnd) { return true }
+      if matchesLeading && isVariableQuantifier(items, at: atomEnd) { return true }
       index = atomEnd
     }
     return false
   }
 
+  /// Whether a quantifier at `index` repeats without bound, or so far it may as well: `*`, `+`,
+  /// `{n,}`, or `{n,m}` with `m - n` over 16. A group repeated by it must not contain a variable
+  /// repeat that can split the text two ways.
   static func isUnboundedQuantifier(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-    guard index < scalars.count else { return false }
+    guard let (low, high) = quantifierRange(scalars, at: index) else { return false }
+    return high.map { $0 - low > 16 } ?? true
+  }
+
+  /// Whether a quantifier at `index` repeats a variable number of times: `*`, `+`, `{n,}` or a
+  /// range `{n,m}` with `m > n` (`{1,100}` inside a repeated group backtracks as `+` does).
+  static func isVariableQuantifier(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+    guard let (low, high) = quantifierRange(scalars, at: index) else { return false }
+    return high.map { $0 > low } ?? true
+  }
+
+  /// The repeat counts of a `*`, `+` or `{…}` quantifier at `index` (`nil` upper bound: none).
+  static func quantifierRange(_ scalars: [Unicode.Scalar], at index: Int) -> (Int, Int?)? {
+    guard index < scalars.count else { return nil }
     switch scalars[index] {
-    case "*", "+":
-      return true
+    case "*": return (0, nil)
+    case "+": return (1, nil)
     case "{":
       var cursor = index + 1
-      while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) { cursor += 1 }
-      guard cursor > index + 1, cursor + 1 < scalars.count else { return false }
-      return scalars[cursor] == "," && scalars[cursor + 1] == "}"
+      var low = 0
+      while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) {
+        low = min(low * 10 + Int(scalars[cursor].value - 0x30), 1_000_000)
+        cursor += 1
+      }
+      guard cursor > index + 1, cursor + 1 < scalars.count, scalars[cursor] == "," else { return nil }
+      cursor += 1
+      if scalars[cursor] == "}" { return (low, nil) }
+      var high = 0
+      let digits = cursor
+      while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) {
+        high = min(high * 10 + Int(scalars[cursor].value - 0x30), 1_000_000)
+        cursor += 1
+      }
+      guard cursor > digits, cursor < scalars.count, scalars[cursor] == "}" else { return nil }
+      return (low, high)
     default:
-      return false
+      return nil
     }
+  }
+
+  /// Whether the group opening at `index` is a subroutine call or recursion: `(?R)`, `(?1)`,
+  /// `(?+1)`, `(?-1)`, `(?&name)`, `(?P>name)`.
+  static func isSubroutineCall(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+    guard index + 2 < scalars.count, scalars[index + 1] == "?" else { return false }
+    let next = scalars[index + 2]
+    if next == "R" || next == "&" || next == "+" || next == "-" || ("0"..."9").contains(next) { return true }
+    return next == "P" && index + 3 < scalars.count && scalars[index + 3] == ">"
+  }
+
+  /// Whether the pattern turns on extended mode anywhere (`(?x)`, `(?xx)`, `(?ix:…)`).
+  static func usesExtendedMode(_ scalars: [Unicode.Scalar]) -> Bool {
+    var index = 0
+    while index + 1 < scalars.count {
+      if scalars[index] == "\\" {
+        index += 2
+        continue
+      }
+      if scalars[index] == "(" && scalars[index + 1] == "?" {
+        var cursor = index + 2
+        while cursor < scalars.count, scalars[cursor].properties.isAlphabetic || scalars[cursor] == "^" {
+          if scalars[cursor] == "x" { return true }
+          cursor += 1
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// The pattern without unescaped white space and `#` comments outside classes: what PCRE2
+  /// reads in extended mode (taken for the whole pattern, which can only make the lint stricter).
+  static func withoutExtendedSpacing(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+    var output: [Unicode.Scalar] = []
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\\" {
+        output.append(contentsOf: scalars[index..<min(index + 2, scalars.count)])
+        index += 2
+      } else if scalar == "[" {
+        let end = RegexLiterals.skipClass(scalars, from: index)
+        output.append(contentsOf: scalars[index..<min(end, scalars.count)])
+        index = end
+      } else if scalar == "#" {
+        while index < scalars.count, scalars[index] != "\n" { index += 1 }
+      } else {
+        if !scalar.properties.isWhitespace { output.append(scalar) }
+        index += 1
+      }
+    }
+    return output
   }
 
   static func startsWithDotStar(_ scalars: [Unicode.Scalar]) -> Bool {

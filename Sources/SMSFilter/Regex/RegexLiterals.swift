@@ -14,7 +14,8 @@ enum RegexLiterals {
 
   /// Literals (normalised, lower-case) of which every match contains at least one, or `nil`.
   static func required(in pattern: String) -> [String]? {
-    guard let set = requiredSet(Array(pattern.unicodeScalars)) else { return nil }
+    let scalars = Array(pattern.unicodeScalars)
+    guard !usesVerbs(scalars), let set = requiredSet(scalars) else { return nil }
     return set.sorted()
   }
 
@@ -65,7 +66,8 @@ enum RegexLiterals {
   /// its literals occurs in any match of that alternative); `nil` when some alternative requires
   /// none. A match of the whole regex satisfies, for at least one alternative, all of its sets.
   static func gate(in pattern: String) -> [[Set<String>]]? {
-    guard let branches = splitAlternatives(Array(pattern.unicodeScalars)) else { return nil }
+    let scalars = Array(pattern.unicodeScalars)
+    guard !usesVerbs(scalars), let branches = splitAlternatives(scalars) else { return nil }
     var result: [[Set<String>]] = []
     for branch in branches {
       guard let sets = requiredSets(in: branch), !sets.isEmpty else { return nil }
@@ -120,10 +122,9 @@ enum RegexLiterals {
         if next.isASCII, !next.properties.isAlphabetic, !("0"..."9").contains(next) {
           literal = next  // an escaped punctuation character is itself
         }
-        // Any other escape (\d, \b, \x{..}, \p{..}, backreferences) is not a plain literal.
-        if ["x", "p", "P", "N", "o", "g", "k", "c"].contains(next) {
-          atomEnd = skipEscapeArgument(scalars, from: index + 2)
-        }
+        // Any other escape (\d, \b, \x{..}, \p{..}, back-references, subroutine calls) is not a
+        // plain literal; skip all of its argument, so none of it is read as literal text.
+        atomEnd = escapeEnd(scalars, letter: next, from: index + 2)
       case "[":
         atomEnd = skipClass(scalars, from: index)
       case "(":
@@ -232,6 +233,65 @@ enum RegexLiterals {
       }
     }
     return usable
+  }
+
+  /// Where an escape whose letter is `letter` ends, its argument starting at `start`: `\x62`,
+  /// `\x{62}`, octal `\142` and `\o{142}`, back-references `\1`, `\g1`, `\g{-1}`, `\k<name>`,
+  /// `\k'name'`, `\k{name}`, subroutine calls `\g<name>`, `\g'1'`, properties `\p{L}`, `\pL`,
+  /// `\N{U+41}`, control `\cA`.
+  static func escapeEnd(_ scalars: [Unicode.Scalar], letter: Unicode.Scalar, from start: Int) -> Int {
+    func isHex(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII && scalar.properties.isASCIIHexDigit }
+    var index = start
+    switch letter {
+    case "x":
+      if index < scalars.count, scalars[index] == "{" { return skipEscapeArgument(scalars, from: index) }
+      while index < scalars.count, index < start + 2, isHex(scalars[index]) { index += 1 }
+      return index
+    case "0"..."9":
+      // A back-reference or an octal character: every digit belongs to it (at worst a literal
+      // digit after it is not required, which is safe).
+      while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+      return index
+    case "g", "k":
+      guard index < scalars.count else { return index }
+      let open = scalars[index]
+      let close: Unicode.Scalar? = open == "<" ? ">" : open == "'" ? "'" : open == "{" ? "}" : nil
+      if let close {
+        index += 1
+        while index < scalars.count, scalars[index] != close { index += 1 }
+        return min(index + 1, scalars.count)
+      }
+      if open == "+" || open == "-" { index += 1 }
+      while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+      return index
+    case "p", "P", "N", "o", "c":
+      return skipEscapeArgument(scalars, from: index)
+    default:
+      return index
+    }
+  }
+
+  /// Whether the pattern uses a `(*…)` verb or start option anywhere: `(*ACCEPT)` ends a match
+  /// early, `(*COMMIT)`, `(*SKIP)` and the start options change how it is searched. The analysis
+  /// does not follow them and assumes nothing.
+  static func usesVerbs(_ scalars: [Unicode.Scalar]) -> Bool {
+    var index = 0
+    while index + 1 < scalars.count {
+      switch scalars[index] {
+      case "\\":
+        index += 2
+        continue
+      case "[":
+        index = skipClass(scalars, from: index)
+        continue
+      case "(":
+        if scalars[index + 1] == "*" { return true }
+      default:
+        break
+      }
+      index += 1
+    }
+    return false
   }
 
   static func skipEscapeArgument(_ scalars: [Unicode.Scalar], from start: Int) -> Int {

@@ -37,7 +37,8 @@ enum RegexLowering {
   /// (splitting would renumber their groups).
   static func keywordCondition(for source: String) -> Condition? {
     let prepared = Array(RegexSource.prepare(source).unicodeScalars)
-    if hasBackReference(prepared) { return nil }
+    // Back-references and verbs tie the alternatives together ((*PRUNE)(*FAIL)|a never matches).
+    if hasBackReference(prepared) || RegexLiterals.usesVerbs(prepared) { return nil }
     guard let branches = RegexLiterals.splitAlternatives(prepared) else { return nil }
     var bounded: [String] = []
     var anywhere: [String] = []

@@ -403,19 +403,4 @@ struct NodeReader {
     }
     return list
   }
-
-  func validateRegexes(_ patterns: [String], node: Node) throws(RuleLoadError) {
-    for pattern in patterns {
-      do {
-        _ = try Pattern(RegexSource.prepare(pattern), options: [.caseless])
-      } catch {
-        throw self.error(
-          .regex(.init(message: error.message, offset: error.offset)), node,
-          "regex '\(pattern)': \(error)")
-      }
-      if let problem = RegexLint.problem(in: pattern) {
-        throw self.error(.dangerousRegex, node, "regex '\(pattern)': \(problem)")
-      }
-    }
-  }
 }
