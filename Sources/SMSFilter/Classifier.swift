@@ -30,6 +30,9 @@ public final class Classifier: Sendable {
   /// contacts first), then block and typed entries, then the rules; an identify-only entry
   /// (action `none`) adds its label and lets the rules decide.
   public var directories: [SenderDirectory] { precedence.directories }
+  /// The directories given at creation, beyond those the rule set names: what a classifier made
+  /// again from the same rule set must be given.
+  public var addedDirectories: [SenderDirectory] { precedence.added }
   /// The learned model `model:` conditions consult: the one given at creation, or the one the
   /// rule set's header names, or none.
   public var model: LinearModel? { compiled.model }

@@ -5,6 +5,8 @@
 struct DirectoryPrecedence: Sendable {
   /// The directories, in the order consulted.
   let directories: [SenderDirectory]
+  /// Those given to the classifier beyond the ones its rule set names.
+  let added: [SenderDirectory]
   /// The rule ID a decision by `directories[i]` carries: `directory:` and the file's name.
   private let ruleIDs: [String]
 
@@ -23,6 +25,7 @@ struct DirectoryPrecedence: Sendable {
       }
     }
     directories = opened + others
+    added = others
     ruleIDs = directories.map { "directory:" + ($0.path.split(separator: "/").last.map(String.init) ?? $0.path) }
   }
 

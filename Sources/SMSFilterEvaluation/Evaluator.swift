@@ -12,6 +12,9 @@ public struct Evaluator {
   /// Decides a message instead of the classifier's own session: out-of-fold evaluation, where
   /// each message is classified with the rules and the fold model that did not train on it.
   public var decide: ((LabeledMessage) -> Decision)?
+  /// The classifier whose rules per-rule statistics evaluate for a message (with ``decide``: the
+  /// one that decides it); the evaluator's own when `nil`.
+  public var ruleClassifier: ((LabeledMessage) -> Classifier)?
 
   /// Creates an evaluator.
   public init(classifier: Classifier) {
@@ -107,7 +110,7 @@ public struct Evaluator {
       }
       if perRuleStatistics {
         var index = 0
-        classifier.evaluateEachRule(message.query) { rule, matched, elapsed in
+        (ruleClassifier?(message) ?? classifier).evaluateEachRule(message.query) { rule, matched, elapsed in
           nanoseconds[index] &+= elapsed
           if matched {
             matches[index] += 1

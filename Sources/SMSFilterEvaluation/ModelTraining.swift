@@ -69,13 +69,21 @@ public struct ModelTraining: Sendable {
     return Trainer(settings: settings, options: options).train(examples, metadata: metadata, progress: progress)
   }
 
-  /// The fold of a message in `folds`-fold cross-validation: by its body, so that copies of a
-  /// message (corpora have many) always fall in the same fold and never train the model that
-  /// judges them.
-  public static func fold(of message: LabeledMessage, folds: Int) -> Int {
+  /// What decides a message's fold: its body as the features see it (normalised, digits folded
+  /// to `0`), hashed. Copies and near-copies that differ only in case, accents, spacing,
+  /// encoding or digits (templated bulk SMS) share a key, so they fall in the same fold and
+  /// never train the model that judges them.
+  public static func foldKey(of query: MessageQuery) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in message.query.messageBody.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    return Int(hash % UInt64(max(1, folds)))
+    for byte in TextNormalizer.normalize(query.messageBody).utf8 {
+      hash = (hash ^ UInt64(byte &- 0x30 < 10 ? 0x30 : byte)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  /// The fold of a message in `folds`-fold cross-validation (see ``foldKey(of:)``).
+  public static func fold(of message: LabeledMessage, folds: Int) -> Int {
+    Int(foldKey(of: message.query) % UInt64(max(1, folds)))
   }
 
   /// Trains `folds` models, model `k` on every message whose fold is not `k`: the models that

@@ -44,18 +44,25 @@ public struct StagedEvaluation {
       let foldModels = try training.foldModels(corpora, folds: folds)
       let foldClassifiers = try foldModels.map { foldModel in
         try Classifier(
-          ruleSet: classifier.ruleSet, capabilities: classifier.capabilities, directories: classifier.directories,
+          ruleSet: classifier.ruleSet, capabilities: classifier.capabilities, directories: classifier.addedDirectories,
           model: foldModel)
       }
-      let trained = Set(corpora.flatMap { $0.messages.map(\.query.messageBody) })
+      for (corpus, recorded) in zip(corpora, model.metadata.corpora) where corpus.messages.count != recorded.messages {
+        throw CorpusError(
+          location: corpus.name,
+          message:
+            "\(corpus.messages.count) messages, but the model was trained on \(recorded.messages): retrain it, or evaluate without --folds"
+        )
+      }
+      let trained = Set(corpora.flatMap { $0.messages.map { ModelTraining.foldKey(of: $0.query) } })
       judge = { message in
-        guard trained.contains(message.query.messageBody) else { return (classifier, model) }
+        guard trained.contains(ModelTraining.foldKey(of: message.query)) else { return (classifier, model) }
         let fold = ModelTraining.fold(of: message, folds: folds)
         return (foldClassifiers[fold], foldModels[fold])
       }
       note = .init(
         folds: folds, trainingCorpora: corpora.map(\.name),
-        messagesOutOfFold: messages.filter { trained.contains($0.query.messageBody) }.count)
+        messagesOutOfFold: messages.filter { trained.contains(ModelTraining.foldKey(of: $0.query)) }.count)
     }
     var sessions: [ObjectIdentifier: ClassificationSession] = [:]
     func session(_ classifier: Classifier) -> ClassificationSession {
@@ -66,6 +73,8 @@ public struct StagedEvaluation {
     }
     var combined = evaluator
     combined.decide = { message in session(judge(message).0).classify(message.query) }
+    // Per-rule statistics with the same classifier that decides (a fold's, out of fold).
+    combined.ruleClassifier = { judge($0).0 }
     var report = combined.evaluate(messages)
     // The rules alone: every `model:` condition taken as never holding, and no model.
     var rulesOnly = classifier.ruleSet
@@ -73,7 +82,7 @@ public struct StagedEvaluation {
     rulesOnly.guards = rulesOnly.guards.mapValues { $0.withoutModel }
     rulesOnly.rules = rulesOnly.rules.map { $0.replacingCondition($0.condition.withoutModel) }
     let rulesClassifier = try Classifier(
-      ruleSet: rulesOnly, capabilities: classifier.capabilities, directories: classifier.directories)
+      ruleSet: rulesOnly, capabilities: classifier.capabilities, directories: classifier.addedDirectories)
     var stages = [
       Self.stage("rules", messages) { session(rulesClassifier).classify($0.query) },
       Self.stage("model", messages) { message in

@@ -39,10 +39,14 @@ public struct FeatureExtractor: Sendable {
   ///   - senderKind: the sender's kind.
   ///   - buffer: where the features go.
   public func extract(
-    normalized: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, senderKind: SenderKind,
-    into buffer: inout FeatureBuffer
+    normalized fullText: UnsafeBufferPointer<UInt8>, original fullOriginal: UnsafeBufferPointer<UInt8>,
+    senderKind: SenderKind, into buffer: inout FeatureBuffer
   ) {
     buffer.removeAll()
+    // The first ``maximumBytes`` of a long body (cut at a character boundary): an SMS is short,
+    // and a hostile body must not cost more, nor grow the buffer or the sums without bound.
+    let normalized = Self.prefix(fullText, Self.maximumBytes)
+    let original = Self.prefix(fullOriginal, Self.maximumBytes)
     words(normalized, &buffer)
     links(normalized, &buffer)
     capitals(original, &buffer)
@@ -53,6 +57,17 @@ public struct FeatureExtractor: Sendable {
       normalized.count < 40
       ? 0 : normalized.count < 80 ? 1 : normalized.count < 160 ? 2 : normalized.count < 320 ? 3 : 4
     add(FeatureHash(kind: Kind.length.rawValue), extra: UInt8(length), "length:\(length)", &buffer)
+  }
+
+  /// The most bytes of a body features are taken from.
+  public static let maximumBytes = 4096
+
+  /// The first `limit` bytes of UTF-8 text, cut at a character boundary.
+  static func prefix(_ text: UnsafeBufferPointer<UInt8>, _ limit: Int) -> UnsafeBufferPointer<UInt8> {
+    guard text.count > limit else { return text }
+    var end = limit
+    while end > 0, text[end] & 0xC0 == 0x80 { end -= 1 }
+    return UnsafeBufferPointer(rebasing: text[0..<end])
   }
 
   // MARK: Words and grams
@@ -179,11 +194,14 @@ public struct FeatureExtractor: Sendable {
     let naming = buffer.naming
     var index = 1
     var found = false
+    // Where the last host ended: a host's start is never searched for before it, so the scan
+    // is linear whatever the dots (`a.b..a.b..`).
+    var lastEnd = 0
     while index + 1 < text.count {
       defer { index += 1 }
       guard text[index] == 0x2E, Self.isHostByte(text[index - 1]), Self.isHostByte(text[index + 1]) else { continue }
       var start = index
-      while start > 0, Self.isHostByte(text[start - 1]) || text[start - 1] == 0x2E { start -= 1 }
+      while start > lastEnd, Self.isHostByte(text[start - 1]) || text[start - 1] == 0x2E { start -= 1 }
       var end = index + 1
       while end < text.count,
         Self.isHostByte(text[end]) || (text[end] == 0x2E && end + 1 < text.count && Self.isHostByte(text[end + 1]))
@@ -192,11 +210,14 @@ public struct FeatureExtractor: Sendable {
       }
       let host = start..<end
       index = end
+      lastEnd = end
       guard let lastDot = host.last(where: { text[$0] == 0x2E }) else { continue }
       let tld = (lastDot + 1)..<end
       let letters = tld.allSatisfy { (text[$0] | 0x20) &- 0x61 < 26 }
       let numericHost = host.allSatisfy { text[$0] == 0x2E || text[$0] &- 0x30 < 10 }
-      guard (letters && (2...12).contains(tld.count)) || (numericHost && host.filter({ text[$0] == 0x2E }).count == 3)
+      var dots = 0
+      for position in host where text[position] == 0x2E { dots += 1 }
+      guard (letters && (2...12).contains(tld.count)) || (numericHost && dots == 3)
       else { continue }
       if !found {
         add(FeatureHash(kind: Kind.link.rawValue), "link", &buffer)

@@ -110,6 +110,7 @@ public final class LinearModel: Sendable {
   /// The weight of one feature row for one class, as it adds to that class's logit before the
   /// `1/√n` normalisation.
   public func weight(row: UInt32, class modelClass: ModelClass) -> Float {
+    precondition(Int(row) < settings.rows, "row \(row) is beyond the model's \(settings.rows) rows")
     let value = (weights + Int(row) &* ModelClass.lanes + modelClass.rawValue).load(as: Int8.self)
     return Float(value) * scale
   }

@@ -53,9 +53,12 @@ public enum ModelFileFormat {
     let headerLength = Int(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
     let checksum = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian
     let hashBits = Int(bytes[24])
-    let grams = Int(bytes[25])...max(Int(bytes[25]), Int(bytes[26]))
-    guard (8...24).contains(hashBits), (1...8).contains(grams.lowerBound), grams.upperBound <= 8 else {
+    guard (8...24).contains(hashBits), (1...8).contains(bytes[25]), (bytes[25]...8).contains(bytes[26]) else {
       throw fail(.mismatch, "feature settings out of range (hash bits \(hashBits), grams \(bytes[25])–\(bytes[26]))")
+    }
+    let grams = Int(bytes[25])...Int(bytes[26])
+    guard bytes[29] == 0, bytes[30] == 0, bytes[31] == 0 else {
+      throw fail(.mismatch, "reserved header bytes are not zero")
     }
     guard Int(bytes[27]) == ModelClass.allCases.count, Int(bytes[28]) == ModelClass.lanes else {
       throw fail(
@@ -88,7 +91,13 @@ public enum ModelFileFormat {
     guard metadata.classes == ModelClass.allCases.map({ "\($0)" }) else {
       throw fail(.mismatch, "classes \(metadata.classes.joined(separator: ",")) are not this build's")
     }
-    guard scale.isFinite, scale > 0 else { throw fail(.mismatch, "scale \(scale) is not a positive number") }
+    guard scale.isFinite, scale > 0, scale < 1000 else { throw fail(.mismatch, "scale \(scale) is out of range") }
+    for lane in 0..<ModelClass.lanes {
+      let padding = lane >= ModelClass.allCases.count
+      guard bias[lane].isFinite, abs(bias[lane]) < 1e6, !padding || bias[lane] == 0 else {
+        throw fail(.mismatch, "bias \(bias[lane]) of lane \(lane) is out of range")
+      }
+    }
     return Header(
       settings: settings, metadata: metadata, scale: scale, bias: bias, checksum: checksum, weightsOffset: headerLength)
   }
@@ -127,7 +136,8 @@ public enum ModelFileFormat {
     let largest = weights.reduce(Float(0)) { max($0, abs($1)) }
     let scale = largest > 0 ? largest / 127 : 1
     put(scale.bitPattern, at: 32)
-    for lane in 0..<ModelClass.lanes { put(bias[lane].bitPattern, at: 36 + 4 * lane) }
+    // The padding lanes' biases are zero (a reader refuses anything else).
+    for lane in 0..<ModelClass.allCases.count { put(bias[lane].bitPattern, at: 36 + 4 * lane) }
     put(UInt32(json.count), at: 100)
     bytes.replaceSubrange(104..<(104 + json.count), with: json)
     for (index, weight) in weights.enumerated() {

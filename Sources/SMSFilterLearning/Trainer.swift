@@ -37,6 +37,9 @@ public struct Trainer: Sendable {
     var squares = [Float](repeating: 0, count: settings.rows * lanes)
     var bias = SIMD16<Float>()
     var biasSquares = SIMD16<Float>()
+    for example in examples {
+      precondition(example.rows.allSatisfy { Int($0) < settings.rows }, "a feature row beyond the model's rows")
+    }
     let exampleWeights =
       options.classWeighting ? Self.weights(of: examples) : [Float](repeating: 1, count: examples.count)
     var order = Array(examples.indices)
@@ -55,19 +58,17 @@ public struct Trainer: Sendable {
           for index in order {
             let example = examples[index]
             guard !example.accepted.isEmpty else { continue }
+            var accepted = SIMD16<Float>()
+            for modelClass in example.accepted { accepted[modelClass.rawValue] = 1 }
             let norm = example.rows.isEmpty ? 0 : 1 / Float(example.rows.count).squareRoot()
             var sum = SIMD16<Float>()
             for row in example.rows {
               sum += w.loadUnaligned(fromByteOffset: Int(row) &* lanes &* 4, as: SIMD16<Float>.self)
             }
             let probabilities = LinearModel.softmax(bias + sum * norm + padding)
-            var target = SIMD16<Float>()
-            var acceptedMass: Float = 0
-            for modelClass in example.accepted { acceptedMass += probabilities[modelClass.rawValue] }
-            acceptedMass = max(acceptedMass, 1e-12)
-            for modelClass in example.accepted {
-              target[modelClass.rawValue] = probabilities[modelClass.rawValue] / acceptedMass
-            }
+            // The accepted classes as a set (a class listed twice counts once).
+            let acceptedMass = max((probabilities * accepted).sum(), 1e-12)
+            let target = probabilities * accepted / acceptedMass
             loss -= Double(log(acceptedMass)) * Double(exampleWeights[index])
             let gradient = (probabilities - target) * exampleWeights[index]
             let featureGradient = gradient * norm
@@ -94,9 +95,11 @@ public struct Trainer: Sendable {
   /// Each example's weight: the damped inverse frequency of its label (its accepted classes),
   /// scaled so the weights average 1.
   static func weights(of examples: [TrainingExample]) -> [Float] {
-    var counts: [[ModelClass]: Int] = [:]
-    for example in examples { counts[example.accepted, default: 0] += 1 }
-    let raw = examples.map { 1 / Float(counts[$0.accepted] ?? 1).squareRoot() }
+    /// A label as the set of classes it accepts, whatever their order.
+    func key(_ example: TrainingExample) -> Int { example.accepted.reduce(0) { $0 | 1 << $1.rawValue } }
+    var counts: [Int: Int] = [:]
+    for example in examples { counts[key(example), default: 0] += 1 }
+    let raw = examples.map { 1 / Float(counts[key($0)] ?? 1).squareRoot() }
     let mean = raw.reduce(0, +) / Float(max(1, raw.count))
     return raw.map { $0 / mean }
   }

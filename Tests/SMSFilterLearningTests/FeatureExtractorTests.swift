@@ -53,6 +53,20 @@ import Testing
     #expect(names("hi", sender: .dlt).contains("sender:dlt"))
   }
 
+  /// A hostile body costs no more than its first few kilobytes: the link scan is linear and
+  /// features come from the first ``FeatureExtractor/maximumBytes``.
+  @Test func longAndDotFilledBodiesAreBounded() {
+    let dots = String(repeating: "a.b..", count: 200_000)  // 1 MB of hosts separated by dots
+    var buffer = FeatureBuffer()
+    var text = dots
+    text.withUTF8 { extractor.extract(normalized: $0, original: $0, senderKind: .unknown, into: &buffer) }
+    #expect(buffer.rows.count < FeatureExtractor.maximumBytes * 4)
+    var cut = FeatureBuffer()
+    var prefix = String(dots.prefix(FeatureExtractor.maximumBytes))
+    prefix.withUTF8 { extractor.extract(normalized: $0, original: $0, senderKind: .unknown, into: &cut) }
+    #expect(Set(buffer.rows) == Set(cut.rows))
+  }
+
   @Test func theSameTextGivesTheSameRows() {
     var first = FeatureBuffer()
     var second = FeatureBuffer()

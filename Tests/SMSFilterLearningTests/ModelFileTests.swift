@@ -1,4 +1,5 @@
 import Foundation
+import SMSFilterModel
 import Testing
 
 @testable import SMSFilterLearning
@@ -15,6 +16,15 @@ import Testing
       weights: weights, bias: SIMD16<Float>(repeating: 0.25),
       settings: FeatureSettings(hashBits: 10, characterGrams: 2...5),
       metadata: metadata)
+  }
+
+  /// A file tampered with and its checksum made right again: what only the header checks catch.
+  func tampered(_ change: (inout [UInt8]) -> Void) -> [UInt8] {
+    var file = bytes()
+    change(&file)
+    let checksum = file.withUnsafeBytes { Checksums.xxh64(UnsafeRawBufferPointer(rebasing: $0[24...])) }
+    withUnsafeBytes(of: checksum.littleEndian) { for (index, byte) in $0.enumerated() { file[16 + index] = byte } }
+    return file
   }
 
   func error(_ bytes: [UInt8]) -> ModelFileError? {
@@ -57,6 +67,25 @@ import Testing
     settings[24] = 40
     #expect(error(settings)?.kind == .mismatch)
     #expect(error(bytes() + [0])?.kind == .mismatch)
+    // With a valid checksum: the header's own values are checked too.
+    #expect(error(tampered { $0[26] = 1 })?.kind == .mismatch)  // longest gram below the shortest
+    #expect(error(tampered { $0[30] = 1 })?.kind == .mismatch)  // a reserved byte
+    #expect(error(tampered { $0[32...35] = [0, 0, 0xC0, 0x7F] })?.kind == .mismatch)  // scale NaN
+    // padding bias 1
+    #expect(error(tampered { $0[36 + 4 * 15..<36 + 4 * 16] = [0, 0, 0x80, 0x3F] })?.kind == .mismatch)
+    #expect(error(tampered { $0[100] = 0xFF })?.kind == .truncated)  // metadata longer than the header
+    #expect(
+      error(
+        tampered { file in
+          let json = Array(#""inbox""#.utf8)
+          let replacement = Array(#""INBOX""#.utf8)
+          if let start = (0..<(file.count - json.count)).first(where: { Array(file[$0..<($0 + json.count)]) == json }) {
+            file.replaceSubrange(start..<(start + json.count), with: replacement)
+          }
+        })?.kind == .mismatch)  // another build's classes
+    var foreign = bytes()
+    foreign[0] = 0x58
+    #expect(error(foreign)?.kind == .notAModel)
     #expect(error(bytes())?.description == nil)
     #expect(error(corrupt)?.description.hasPrefix("m.smsmodel: model file: checksum mismatch") == true)
   }

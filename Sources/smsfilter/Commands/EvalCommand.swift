@@ -40,6 +40,7 @@ struct EvalCommand: ParsableCommand {
 
   func validate() throws {
     if let folds, folds < 2 { throw ValidationError("--folds must be at least 2") }
+    if folds != nil && !compare.isEmpty { throw ValidationError("--folds cannot be combined with --compare") }
   }
 
   enum ReportFormat: String, ExpressibleByArgument { case text, json, markdown }
@@ -77,6 +78,9 @@ struct EvalCommand: ParsableCommand {
         }
       }
       let report: EvaluationReport
+      if folds != nil && classifier.model == nil {
+        throw CommandFailure(message: "--folds: the rule set has no model to judge out of fold", status: 2)
+      }
       if classifier.model != nil && other == nil {
         var staged = StagedEvaluation(classifier: classifier, folds: folds)
         staged.evaluator = evaluator
