@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Read and write errors are errors (issue 12): a message on stderr and a non-zero status, never
 /// a silent end of input or a silent loss of output; and the input's form (a byte order mark,
 /// leading blank lines, numbers) gives the same records however it is batched.
@@ -68,5 +72,29 @@ import Testing
     let result = try CLI.run(["classify", "--output", "jsonl"], input: Data(#"{"id":01,"body":"x"}"#.utf8 + [0x0A]))
     #expect(result.status == 1)
     #expect(result.lines == [#"{"error":"bad-json","message":"invalid number: a leading zero"}"#])
+  }
+
+  @Test func directoryCommandsRefuseAFIFOAndAnEndlessSourceAndReportAFullDisk() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-io-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let lookup = try CLI.run(["directory", "lookup", fifo, "+919876543210"])
+    #expect(lookup.status == 2 && lookup.stderr == "smsfilter: \(fifo): not a regular file\n")
+    let classify = try CLI.run(["classify", "--directory", fifo], input: Data("hello\n".utf8))
+    #expect(classify.status == 2 && classify.stderr == "smsfilter: \(fifo): not a regular file\n")
+    let zero = try CLI.run(["directory", "build", "/dev/zero", "-o", folder.appendingPathComponent("z").path])
+    #expect(zero.status == 1 && zero.stderr.contains("/dev/zero:1:1: error: the line is longer than 4096 bytes"))
+    let source = folder.appendingPathComponent("s.tsv")
+    try Data("+919876543210\tjunk\tSpam\n".utf8).write(to: source)
+    let file = folder.appendingPathComponent("s.smsdir").path
+    for script in [
+      #""$0" directory build \#(source.path) -o \#(file) > /dev/full"#, #""$0" directory stats \#(file) > /dev/full"#,
+    ] {
+      let result = try shell(script)
+      #expect(result.status == 74, "\(script)")
+      #expect(result.stderr.contains("cannot write the output: No space left on device"), "\(script)")
+    }
   }
 }
