@@ -37,6 +37,10 @@ import SMSFilterModel
 public struct DirectoryBuilder: Sendable {
   /// The longest label, in UTF-8 bytes.
   public static let labelLimit = 255
+  /// The longest source line, in bytes: a sender, an action and a label take far less, and a
+  /// source that is not text (`/dev/zero`) is refused after this many bytes instead of read
+  /// without end.
+  public static let maxLineBytes = 4096
 
   /// The country national numbers and short codes of the sources belong to.
   public let country: String?
@@ -165,13 +169,20 @@ public struct DirectoryBuilder: Sendable {
 
   /// Reads a file into ``read(_:source:role:)``.
   mutating func readFile(_ path: String, role: Role) {
-    switch FileBytes.contents(path) {
+    switch FileBytes.contents(path, maxLineBytes: DirectoryBuilder.maxLineBytes) {
     case .success(let bytes):
       bytes.withUnsafeBufferPointer { read($0, source: path, role: role) }
-    case .failure(let reason):
-      refuse(
-        DirectorySourceError(
-          .unreadable, at: SourceLocation(file: path, line: 0, column: 0), message: "cannot read: \(reason)"))
+    case .failure(let failure):
+      if let line = failure.longLine {
+        refuse(
+          DirectorySourceError(
+            .lineTooLong, at: SourceLocation(file: path, line: line, column: 1),
+            message: "the line is longer than \(DirectoryBuilder.maxLineBytes) bytes; is this a text source?"))
+      } else {
+        refuse(
+          DirectorySourceError(
+            .unreadable, at: SourceLocation(file: path, line: 0, column: 0), message: "cannot read: \(failure.reason)"))
+      }
     }
   }
 
@@ -294,6 +305,15 @@ public struct DirectoryBuilder: Sendable {
             DirectorySourceError(
               .labelTooLong(bytes: labelBytes.count), at: location(labelStart),
               message: "label of \(labelBytes.count) bytes is longer than \(DirectoryBuilder.labelLimit)"))
+          return
+        }
+        if let tab = labelBytes.firstIndex(of: 0x09) {
+          undoText(text)
+          origins.removeLast()
+          refuse(
+            DirectorySourceError(
+              .labelHasTab, at: location(labelStart + tab),
+              message: "the label has a TAB in it; lookup prints TAB-separated columns"))
           return
         }
         guard let labelText = String(validating: labelBytes, as: UTF8.self) else {

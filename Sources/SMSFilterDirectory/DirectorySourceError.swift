@@ -28,6 +28,11 @@ public struct DirectorySourceError: Error, Equatable, Sendable, CustomStringConv
     case subActionNotValid(action: Action, subAction: SubAction)
     /// A label longer than ``DirectoryBuilder/labelLimit`` bytes.
     case labelTooLong(bytes: Int)
+    /// A label with a TAB in it (it would break `lookup`'s columns).
+    case labelHasTab
+    /// A source line longer than ``DirectoryBuilder/maxLineBytes`` bytes (or a source that is
+    /// no text file at all, like `/dev/zero`).
+    case lineTooLong
     /// The same normalised sender with a different action, sub-action or label elsewhere.
     case conflict(with: DirectoryEntryOrigin)
     /// The directory would exceed a limit of the format (4 GiB of labels or sender texts).

@@ -8,8 +8,9 @@ import Darwin
 
 /// Reads whole files with the system's error message on failure.
 enum FileBytes {
-  /// The file's bytes, or the reason it could not be read.
-  static func contents(_ path: String) -> Result<[UInt8], FileBytesError> {
+  /// The file's bytes, or the reason it could not be read: reading stops at the first line
+  /// longer than `maxLineBytes`, so an endless source (`/dev/zero`) costs a few megabytes.
+  static func contents(_ path: String, maxLineBytes: Int = .max) -> Result<[UInt8], FileBytesError> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(FileBytesError(reason: SenderDirectory.systemError())) }
     defer { close(descriptor) }
@@ -21,6 +22,8 @@ enum FileBytes {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(Int(status.st_size), 0))
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var line = 1
+    var lineLength = 0
     while true {
       let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if got < 0 {
@@ -28,6 +31,15 @@ enum FileBytes {
         return .failure(FileBytesError(reason: SenderDirectory.systemError()))
       }
       if got == 0 { break }
+      for byte in chunk[0..<got] {
+        if byte == 0x0A {
+          line += 1
+          lineLength = 0
+        } else {
+          lineLength += 1
+          if lineLength > maxLineBytes { return .failure(FileBytesError(reason: "line too long", longLine: line)) }
+        }
+      }
       bytes.append(contentsOf: chunk[0..<got])
     }
     return .success(bytes)
@@ -36,5 +48,7 @@ enum FileBytes {
   /// Why a file could not be read.
   struct FileBytesError: Error {
     let reason: String
+    /// The line (from 1) longer than the limit, when that is why.
+    var longLine: Int?
   }
 }

@@ -14,11 +14,15 @@ import Darwin
 /// A sender directory: millions of senders with an action and a label, looked up in a file
 /// mapped into memory, as iOS's Call Directory does for callers.
 ///
-/// The file (see ``DirectoryFormat``, written by ``DirectoryBuilder``) is mapped read-only
-/// with `mmap` and never copied: opening costs a header check (and, by default, one checksum
-/// pass over the file), and memory grows only by the pages lookups touch, which the kernel
-/// shares with every other process mapping the file and may drop under pressure. The mapping
-/// is released when the directory is deallocated.
+/// The file (see ``DirectoryFormat``, written by ``DirectoryBuilder``) is read into private
+/// memory when it is at most ``copyLimit`` bytes (``isCopied``): another program truncating or
+/// rewriting the file in use then changes nothing for this reader (a mapped file that shrinks
+/// kills its reader with `SIGBUS`). Copying costs one read of the file at open, which the
+/// default checksum pass does anyway. A larger file is mapped read-only with `mmap` and not
+/// copied: memory grows only by the pages lookups touch, shared with every other process
+/// mapping the file, but the file must then be replaced by renaming a new one into place, as
+/// `directory build` and `update` do, never truncated or written over. The memory is released
+/// when the directory is deallocated.
 ///
 /// ```swift
 /// let directory = try SenderDirectory(path: "senders.smsdir")
@@ -31,11 +35,19 @@ import Darwin
 /// walks a static search tree of cache lines over the sorted keys (see ``DirectoryFormat``).
 public final class SenderDirectory: @unchecked Sendable {
   // SAFETY: every stored property is immutable after `init`, and the mapping they point into is
-  // `PROT_READ`/`MAP_PRIVATE`: no code writes to it and it is unmapped only in `deinit`, when no
-  // reference (and so no other thread) can reach it. The one allocation, `fenceLevels`, is
-  // written in `init` only and freed in `deinit`. The builder replaces files by renaming a new
-  // file into place, so a mapped file's bytes never change underneath. Reading immutable memory
-  // from any number of threads at once is safe.
+  // `PROT_READ` (a private copy, or a `MAP_PRIVATE` mapping): no code writes to it and it is
+  // unmapped only in `deinit`, when no reference (and so no other thread) can reach it. The one
+  // allocation, `fenceLevels`, is written in `init` only and freed in `deinit`. A copy never
+  // changes underneath; a mapping (files over `copyLimit`) relies on files being replaced by
+  // renaming, as the builder does. Reading immutable memory from any number of threads at once
+  // is safe.
+
+  /// The largest file read into private memory at open rather than mapped (256 MiB, about ten
+  /// million entries).
+  public static let copyLimit = 256 << 20
+  /// Whether the file was copied into private memory (it is at most ``copyLimit`` bytes), so
+  /// that nothing another program does to the file can affect this reader.
+  public let isCopied: Bool
 
   /// The file's path, as given.
   public let path: String
@@ -98,7 +110,9 @@ public final class SenderDirectory: @unchecked Sendable {
   ///   corrupt, or checksum mismatch.
   public init(path: String, verifyChecksum: Bool = true) throws(DirectoryFileError) {
     self.path = path
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused as not a regular
+    // file just below.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       throw DirectoryFileError(.unreadable, path: path, message: "cannot open: \(SenderDirectory.systemError())")
     }
@@ -114,15 +128,11 @@ public final class SenderDirectory: @unchecked Sendable {
     guard size > 0 else {
       throw DirectoryFileError(.notADirectory, path: path, message: "not a sender directory file (empty)")
     }
-    #if os(Linux)
-    let flags = MAP_PRIVATE | (verifyChecksum ? MAP_POPULATE : 0)
-    #else
-    let flags = MAP_PRIVATE
-    #endif
-    let mapped = mmap(nil, size, PROT_READ, flags, descriptor, 0)
-    guard let mapped, Int(bitPattern: mapped) != -1 else {
-      throw DirectoryFileError(.unreadable, path: path, message: "cannot map: \(SenderDirectory.systemError())")
-    }
+    isCopied = size <= SenderDirectory.copyLimit
+    let mapped =
+      try isCopied
+      ? SenderDirectory.copy(descriptor, size: size, path: path)
+      : SenderDirectory.map(descriptor, size: size, populate: verifyChecksum, path: path)
     mapping = mapped
     fileSize = size
     file = UnsafeRawBufferPointer(start: mapped, count: size)
@@ -185,6 +195,45 @@ public final class SenderDirectory: @unchecked Sendable {
   deinit {
     fenceLevels.deallocate()
     munmap(mapping, fileSize)
+  }
+
+  /// The file read into private, then read-only, memory; refused if it changes size while read.
+  private static func copy(_ descriptor: Int32, size: Int, path: String) throws(DirectoryFileError)
+    -> UnsafeMutableRawPointer
+  {
+    let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    guard let memory, Int(bitPattern: memory) != -1 else {
+      throw DirectoryFileError(.unreadable, path: path, message: "cannot allocate: \(systemError())")
+    }
+    var done = 0
+    while done < size {
+      let got = pread(descriptor, memory + done, size - done, off_t(done))
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else {
+        let reason = got < 0 ? systemError() : "the file shrank while it was read"
+        munmap(memory, size)
+        throw DirectoryFileError(.unreadable, path: path, message: "cannot read: \(reason)")
+      }
+      done += got
+    }
+    mprotect(memory, size, PROT_READ)
+    return memory
+  }
+
+  /// The file mapped read-only (read ahead in full when it is about to be checksummed).
+  private static func map(_ descriptor: Int32, size: Int, populate: Bool, path: String) throws(DirectoryFileError)
+    -> UnsafeMutableRawPointer
+  {
+    #if os(Linux)
+    let flags = MAP_PRIVATE | (populate ? MAP_POPULATE : 0)
+    #else
+    let flags = MAP_PRIVATE
+    #endif
+    let mapped = mmap(nil, size, PROT_READ, flags, descriptor, 0)
+    guard let mapped, Int(bitPattern: mapped) != -1 else {
+      throw DirectoryFileError(.unreadable, path: path, message: "cannot map: \(systemError())")
+    }
+    return mapped
   }
 
   // MARK: Checksum

@@ -11,7 +11,9 @@ import Darwin
 /// Reads a file descriptor as lines of raw bytes, in batches, with constant memory (apart from
 /// the longest line). Lines end at `\n`; a final line without a newline is still a line; one
 /// trailing `\r` (CRLF endings) is removed; any other byte, NUL and lone `\r` included, is part
-/// of the line. Not thread-safe: one reader per stream.
+/// of the line. A UTF-8 byte order mark at the very start of the stream is skipped. A read error
+/// ends the input and is kept in ``readError``, for the caller to report: it is never taken for
+/// the end of the input. Not thread-safe: one reader per stream.
 ///
 /// ```swift
 /// let reader = LineReader(descriptor: 0)
@@ -24,6 +26,10 @@ package final class LineReader {
   private var start = 0
   private var end = 0
   private var atEOF = false
+  private var checkedByteOrderMark = false
+  /// The `errno` of a failed read (`EBADF` for a closed descriptor, `EISDIR` for a folder, `EIO`),
+  /// or `nil` while every read has succeeded.
+  package private(set) var readError: Int32?
 
   /// Reads from `descriptor` (standard input by default).
   package init(descriptor: Int32 = 0, chunkSize: Int = 1 << 18) {
@@ -35,6 +41,11 @@ package final class LineReader {
   /// was read.
   package func readBatch(into batch: inout LineBatch, maxLines: Int) -> Bool {
     batch.removeAll()
+    if !checkedByteOrderMark {
+      while end - start < 3 && !atEOF { fill() }
+      if end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF { start += 3 }
+      checkedByteOrderMark = true
+    }
     while batch.lines.count < maxLines {
       if let newline = findNewline() {
         append(start..<newline, to: &batch)
@@ -80,7 +91,7 @@ package final class LineReader {
       let remaining = end - start
       if remaining > 0 {
         buffer.withUnsafeMutableBufferPointer { pointer in
-          let base = pointer.baseAddress!
+          guard let base = pointer.baseAddress else { return }
           memmove(base, base + start, remaining)
         }
       }
@@ -95,6 +106,7 @@ package final class LineReader {
         read(descriptor, pointer.baseAddress! + end, pointer.count - end)
       }
       if count < 0 && errno == EINTR { continue }
+      if count < 0 { readError = errno }
       if count <= 0 {
         atEOF = true
       } else {

@@ -251,11 +251,15 @@ public struct MessageRecordReader {
         if (0xD800...0xDBFF).contains(scalar) {
           // A surrogate pair; a lone surrogate becomes U+FFFD.
           if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+            let escapeStart = index
             index += 2
             let low = try parseHex4()
             if (0xDC00...0xDFFF).contains(low) {
               scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else {
+              // Not a low surrogate: the high one is lone, and the escape after it is read on
+              // its own (`\ud800\u0077` is U+FFFD then `w`).
+              index = escapeStart
               scalar = 0xFFFD
             }
           } else {
@@ -341,7 +345,13 @@ public struct MessageRecordReader {
       }
       return count
     }
-    guard digits(&self) > 0 else { throw fail("invalid number") }
+    let integerStart = index
+    let integerDigits = digits(&self)
+    guard integerDigits > 0 else { throw fail("invalid number") }
+    // JSON allows no leading zero (`01` is not a number; `0`, `0.5` and `-0` are).
+    guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+      throw fail("invalid number: a leading zero")
+    }
     if peek() == UInt8(ascii: ".") {
       index += 1
       guard digits(&self) > 0 else { throw fail("invalid number") }

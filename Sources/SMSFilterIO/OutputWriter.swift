@@ -9,7 +9,9 @@ import Darwin
 #endif
 
 /// Buffered writes to a file descriptor. A closed pipe (`EPIPE`, as when `head` has read
-/// enough) ends the process quietly with status 0: the reader has what it wanted.
+/// enough) ends the process quietly with status 0: the reader has what it wanted. Any other
+/// write error (`ENOSPC` on a full disk, `EIO`) ends it with its reason on standard error and
+/// status 74 (`EX_IOERR`).
 package final class OutputWriter {
   private let descriptor: Int32
   private(set) var buffer: [UInt8] = []
@@ -40,6 +42,7 @@ package final class OutputWriter {
       if written < 0 {
         if errno == EINTR { continue }
         if errno == EPIPE { exit(0) }
+        printError("smsfilter: cannot write the output: \(String(cString: strerror(errno)))")
         exit(74)  // EX_IOERR
       }
       offset += written

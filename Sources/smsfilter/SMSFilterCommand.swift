@@ -15,4 +15,10 @@ struct SMSFilterCommand: ParsableCommand {
       TrainCommand.self, DirectoryCommand.self,
     ]
   )
+
+  /// Runs the command, with writes to standard output checked at exit (``StandardOutputCheck``).
+  static func main() {
+    StandardOutputCheck.install()
+    main(nil)
+  }
 }

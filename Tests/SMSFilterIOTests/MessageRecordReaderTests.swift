@@ -36,3 +36,30 @@ import Testing
     if case .success = parse(#"{"body":"x"} trailing"#) { Issue.record("trailing text accepted") }
   }
 }
+
+@Suite struct MessageRecordReaderEdgeTests {
+  func parse(_ line: String) -> Result<MessageRecord, MessageRecordError> {
+    MessageRecordReader.parse(Array(line.utf8))
+  }
+
+  @Test func numbersWithALeadingZeroAreRefused() throws {
+    for bad in ["01", "-01", "00", "00.5"] {
+      guard case .failure(let error) = parse(#"{"id":\#(bad),"body":"x"}"#) else {
+        Issue.record("\(bad) accepted")
+        continue
+      }
+      #expect(error.message == "invalid number: a leading zero")
+    }
+    for good in ["0", "-0", "0.5", "10", "0e5", "-0.0E-1"] {
+      let record = try parse(#"{"id":\#(good),"body":"x"}"#).get()
+      #expect(record.rawID.map { String(decoding: $0, as: UTF8.self) } == good)
+    }
+  }
+
+  @Test func aLoneSurrogateIsReplacedWithoutEatingTheNextEscape() throws {
+    #expect(try parse(#"{"body":"\ud800\u0077in"}"#).get().body == "\u{FFFD}win")
+    #expect(try parse(#"{"body":"\ud800\ud800\udc00"}"#).get().body == "\u{FFFD}\u{10000}")
+    #expect(try parse(#"{"body":"\udc00x"}"#).get().body == "\u{FFFD}x")
+    #expect(try parse(#"{"body":"\ud83d\ude00"}"#).get().body == "😀")
+  }
+}

@@ -126,11 +126,15 @@ import Testing
     #expect(sender.normalized == "alerts@bank.example")
   }
 
-  @Test func malformedSendersNameTheReason() {
+  @Test func malformedSendersNameTheReason() throws {
     #expect(failure("") == .empty)
     #expect(failure("   ") == .empty)
     #expect(failure("12") == .tooShort(digits: 2))
-    #expect(failure("+123") == .tooShort(digits: 3))
+    #expect(failure("+123") == .internationalTooShort(digits: 3))
+    // An international number is never a short code, and its message does not say so.
+    let plusOne = try #require(throws: SenderIDError.self) { try SenderID("+1 555") }
+    #expect(plusOne.kind == .internationalTooShort(digits: 4))
+    #expect(!plusOne.reason.contains("short code") && plusOne.reason.contains("international number"))
     #expect(failure("+1234567890123456") == .tooLong(digits: 16))
     #expect(failure("+0123456789") == .countryCodeStartsWithZero)
     #expect(failure("98765 43210") == .nationalNumberWithoutCountry)

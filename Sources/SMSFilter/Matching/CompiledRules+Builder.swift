@@ -19,6 +19,9 @@ extension CompiledRules {
     var guardIndex: [String: Int] = [:]
     /// How many conditions use each literal.
     var literalUses: [Int: Int] = [:]
+    /// The widest trigger a union of triggers (`any`, `atLeast`) may have; wider, none is
+    /// assumed (no literal required), which is always safe for a prefilter.
+    static let maxUnionTrigger = 4096
 
     mutating func intern(_ bytes: [UInt8]) -> Int {
       defer { literalUses[literalIndex[bytes]!, default: 0] += 1 }
@@ -30,11 +33,12 @@ extension CompiledRules {
 
     mutating func keywordLiterals(_ keywords: [String]) -> [Int] {
       var ids: [Int] = []
+      var seen = Set<Int>()
       for keyword in keywords {
         let bytes = Array(TextNormalizer.normalize(keyword).utf8)
         if bytes.isEmpty { continue }
         let id = intern(bytes)
-        if !ids.contains(id) { ids.append(id) }
+        if seen.insert(id).inserted { ids.append(id) }
       }
       return ids
     }
@@ -176,12 +180,16 @@ extension CompiledRules {
         for child in list {
           guard let childTrigger = trigger(of: child, guardTriggers: guardTriggers) else { return nil }
           union.formUnion(childTrigger)
+          // A trigger this wide fires on most messages anyway; assuming none (the condition is
+          // always a candidate) keeps guards built on guards from holding a union each.
+          if union.count > Builder.maxUnionTrigger { return nil }
         }
         return union
       case .atLeast(let count, let list):
         let known = list.compactMap { trigger(of: $0, guardTriggers: guardTriggers) }
         if list.count - known.count >= count { return nil }
-        return known.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        let union = known.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        return union.count > Builder.maxUnionTrigger ? nil : union
       case .guardRef(let name):
         guard let index = guardIndex[name], index < guardTriggers.count else { return nil }
         return guardTriggers[index]

@@ -123,22 +123,30 @@ extension CompiledRules {
     var guardRoots: [Int] = []
     var guardTriggers: [Set<Int>?] = []
     for name in guardNames {
-      let (root, trigger) = try builder.compile(ruleSet.guards[name]!, rule: nil, guardTriggers: nil)
+      guard let condition = ruleSet.guards[name] else { continue }
+      let (root, trigger) = try builder.compile(condition, rule: nil, guardTriggers: nil)
       guardRoots.append(root)
       guardTriggers.append(trigger)
     }
-    // Guards may refer to guards: resolve their triggers to a fixed point (no cycles: the loader
-    // refuses them), by recompiling triggers with the guards' own known triggers.
-    for _ in 0..<guardNames.count {
-      var changed = false
-      for (index, name) in guardNames.enumerated() {
-        let trigger = builder.trigger(of: ruleSet.guards[name]!, guardTriggers: guardTriggers)
-        if trigger != guardTriggers[index] {
-          guardTriggers[index] = trigger
-          changed = true
+    // Guards may refer to guards (never in a cycle: the loader refuses them): each guard's
+    // trigger is computed once, after those of the guards it refers to (post-order), so a
+    // chain of guards costs its length, whatever order their names sort in.
+    var resolved = [Bool](repeating: false, count: guardNames.count)
+    for start in guardNames.indices where !resolved[start] {
+      var stack: [(index: Int, expanded: Bool)] = [(start, false)]
+      while let (index, expanded) = stack.popLast() {
+        if resolved[index] { continue }
+        guard let condition = ruleSet.guards[guardNames[index]] else { continue }
+        if expanded {
+          guardTriggers[index] = builder.trigger(of: condition, guardTriggers: guardTriggers)
+          resolved[index] = true
+          continue
+        }
+        stack.append((index, true))
+        for name in condition.guardReferences {
+          if let dependency = builder.guardIndex[name], !resolved[dependency] { stack.append((dependency, false)) }
         }
       }
-      if !changed { break }
     }
     var compiledRules: [CompiledRule] = []
     var ruleTriggers: [Set<Int>?] = []

@@ -65,3 +65,16 @@ extension Condition {
     }
   }
 }
+
+extension Condition {
+  /// The names of the guards this condition refers to directly (not through those guards).
+  public var guardReferences: [String] {
+    switch self {
+    case .guardRef(let name): [name]
+    case .all(let list), .any(let list), .none(let list), .atLeast(_, let list): list.flatMap(\.guardReferences)
+    case .anyKeyword, .allKeywords, .regex, .senderIs, .senderPrefix, .senderRegex, .senderKind, .country,
+      .mixedScript, .model:
+      []
+    }
+  }
+}

@@ -33,6 +33,9 @@ public struct RuleLoadError: Error, Equatable, Sendable, CustomStringConvertible
     case conflictingHeader(String)
     /// A `model:` condition, but no model (the header names none, or it cannot be read).
     case model
+    /// A file or rule set beyond one of ``RuleFileLimits`` (size, nodes with aliases expanded,
+    /// nesting, rules, guards).
+    case limit
   }
 
   /// PCRE2's message and offset for a refused regex.

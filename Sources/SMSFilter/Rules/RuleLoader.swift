@@ -27,6 +27,14 @@ public enum RuleLoader {
     var sources: [(name: String, text: String)] = []
     for path in paths {
       for file in try expand(path) {
+        // A FIFO or a device would block the read or never end: only regular files are read,
+        // and only up to the size limit.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+          throw RuleLoadError(
+            .unreadable, at: SourceLocation(file: file, line: 0, column: 0), message: "not a regular file")
+        }
+        try RuleFileLimits.checkSize((attributes?[.size] as? Int) ?? 0, file: file)
         guard let data = FileManager.default.contents(atPath: file) else {
           throw RuleLoadError(
             .unreadable, at: SourceLocation(file: file, line: 0, column: 0),
@@ -37,6 +45,7 @@ public enum RuleLoader {
             .syntax, at: SourceLocation(file: file, line: 0, column: 0),
             message: "the file is not valid UTF-8")
         }
+        try RuleFileLimits.checkSize(data.count, file: file)
         sources.append((file, text))
       }
     }
@@ -88,6 +97,9 @@ extension RuleLoader {
     var model: (ModelReference, SourceLocation)?
 
     mutating func read(text: String, file: String) throws(RuleLoadError) {
+      try RuleFileLimits.checkSize(text.utf8.count, file: file)
+      // A UTF-8 byte order mark (as some editors write) is not part of the YAML.
+      let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
       let node: Node?
       do {
         node = try Yams.compose(yaml: text)
@@ -102,6 +114,7 @@ extension RuleLoader {
           .invalidValue, at: SourceLocation(file: file, line: 1, column: 1),
           message: "the file is empty; expected a mapping with 'rules'")
       }
+      try RuleFileLimits.check(node, file: file)
       var reader = NodeReader(file: file)
       let top = try reader.mapping(node, what: "the top level of a rule file")
       try reader.checkKeys(top, allowed: RuleLoader.topLevelKeys, context: "the top level")
@@ -120,7 +133,7 @@ extension RuleLoader {
           _ = try reader.string(value, what: "description")
         case "directories":
           // Paths relative to the rule file's folder.
-          let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+          let folder = file.contains("/") ? String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)]) : "."
           for path in try reader.strings(value, what: "directories") {
             directoryPaths.append(path.hasPrefix("/") ? path : folder + "/" + path)
           }
@@ -157,6 +170,10 @@ extension RuleLoader {
                 .duplicate(guardName), at: guardLocation,
                 message: "guard '\(guardName)' is already defined at \(previous.1)")
             }
+            if guards.count >= RuleFileLimits.maxGuards {
+              throw RuleLoadError(
+                .limit, at: guardLocation, message: "more than \(RuleFileLimits.maxGuards) guards in the rule set")
+            }
             reader.currentRule = "guard \(guardName)"
             let condition = try reader.condition(guardValue)
             reader.currentRule = nil
@@ -166,6 +183,11 @@ extension RuleLoader {
         case "rules":
           let list = try reader.sequence(value, what: "rules")
           for item in list {
+            if rules.count >= RuleFileLimits.maxRules {
+              throw RuleLoadError(
+                .limit, at: reader.location(of: item),
+                message: "more than \(RuleFileLimits.maxRules) rules in the rule set")
+            }
             let rule = try reader.rule(item)
             if let previous = ruleLocations[rule.id] {
               throw RuleLoadError(
@@ -184,16 +206,22 @@ extension RuleLoader {
     /// Checks cross-file references and returns the rule set.
     func finish() throws(RuleLoadError) -> RuleSet {
       let guardConditions = guards.mapValues(\.0)
-      // Every guard reference resolves, and guards do not refer to themselves in a cycle.
+      // Every guard reference resolves, and guards do not refer to themselves in a cycle. Each
+      // guard is checked once (`checked`), so guards built on guards cost their number, not
+      // the number of paths through them.
+      var checked: [String: Int] = [:]
       for name in guardOrder {
-        let (condition, location) = guards[name]!
+        guard let (condition, location) = guards[name] else { continue }
+        var path = GuardPath(names: [name], members: [name])
         try Builder.checkGuardReferences(
-          condition, guards: guardConditions, path: [name], location: location,
+          condition, guards: guardConditions, path: &path, checked: &checked, location: location,
           ruleID: "guard \(name)")
+        checked[name] = Builder.heightBelow(condition, guards: guardConditions, checked: checked) + 1
       }
       for rule in rules {
+        var path = GuardPath()
         try Builder.checkGuardReferences(
-          rule.condition, guards: guardConditions, path: [], location: rule.location,
+          rule.condition, guards: guardConditions, path: &path, checked: &checked, location: rule.location,
           ruleID: rule.id)
       }
       return RuleSet(
@@ -202,8 +230,23 @@ extension RuleLoader {
         directoryPaths: directoryPaths, model: model?.0)
     }
 
+    /// The guards being checked, outermost first, for finding and reporting a cycle.
+    struct GuardPath {
+      var names: [String] = []
+      var members: Set<String> = []
+    }
+
+    /// The most guards a condition reaches through one chain of references, from the heights
+    /// of the (already checked) guards it refers to directly.
+    static func heightBelow(_ condition: Condition, guards: [String: Condition], checked: [String: Int]) -> Int {
+      condition.guardReferences.map { checked[$0] ?? 0 }.max() ?? 0
+    }
+
+    /// Checks that every guard `condition` refers to exists, that none refers back to a guard on
+    /// `path`, and that no chain of references is deeper than ``RuleFileLimits/maxGuardDepth``;
+    /// guards in `checked` (with their heights) are known good and not entered again.
     static func checkGuardReferences(
-      _ condition: Condition, guards: [String: Condition], path: [String],
+      _ condition: Condition, guards: [String: Condition], path: inout GuardPath, checked: inout [String: Int],
       location: SourceLocation, ruleID: String
     ) throws(RuleLoadError) {
       switch condition {
@@ -214,18 +257,37 @@ extension RuleLoader {
             .unknownGuard(name), at: location, ruleID: ruleID,
             message: "no guard named '\(name)'" + (known.isEmpty ? "" : " (known: \(known))"))
         }
-        if path.contains(name) {
+        if path.members.contains(name) {
           throw RuleLoadError(
             .unknownGuard(name), at: location, ruleID: ruleID,
             message: "guards refer to each other in a cycle: "
-              + (path + [name]).joined(separator: " → "))
+              + (path.names + [name]).joined(separator: " → "))
         }
+        if let height = checked[name] {
+          guard path.names.count + height <= RuleFileLimits.maxGuardDepth else {
+            throw RuleLoadError(
+              .limit, at: location, ruleID: ruleID,
+              message: "guards refer to guards more than \(RuleFileLimits.maxGuardDepth) deep, through '\(name)'")
+          }
+          return
+        }
+        guard path.names.count < RuleFileLimits.maxGuardDepth else {
+          throw RuleLoadError(
+            .limit, at: location, ruleID: ruleID,
+            message: "guards refer to guards more than \(RuleFileLimits.maxGuardDepth) deep: "
+              + (path.names.prefix(3) + ["…", name]).joined(separator: " → "))
+        }
+        path.names.append(name)
+        path.members.insert(name)
         try checkGuardReferences(
-          target, guards: guards, path: path + [name], location: location, ruleID: ruleID)
+          target, guards: guards, path: &path, checked: &checked, location: location, ruleID: ruleID)
+        path.names.removeLast()
+        path.members.remove(name)
+        checked[name] = heightBelow(target, guards: guards, checked: checked) + 1
       case .all(let children), .any(let children), .none(let children), .atLeast(_, let children):
         for child in children {
           try checkGuardReferences(
-            child, guards: guards, path: path, location: location, ruleID: ruleID)
+            child, guards: guards, path: &path, checked: &checked, location: location, ruleID: ruleID)
         }
       default:
         break

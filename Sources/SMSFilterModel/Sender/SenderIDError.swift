@@ -16,8 +16,10 @@ public struct SenderIDError: Error, Equatable, Sendable, CustomStringConvertible
     case misplacedPlus
     /// An international number whose country code starts with `0`.
     case countryCodeStartsWithZero
-    /// Too few digits: one or two digits, or an international number under 7 digits.
+    /// Too few digits for a short code or a phone number: one or two digits.
     case tooShort(digits: Int)
+    /// An international number (with `+` or its country code) under 7 digits.
+    case internationalTooShort(digits: Int)
     /// Too many digits: an E.164 number has at most 15.
     case tooLong(digits: Int)
     /// A national number whose length does not fit the country's numbering plan.
@@ -60,6 +62,8 @@ public struct SenderIDError: Error, Equatable, Sendable, CustomStringConvertible
       "an international number's country code cannot start with 0"
     case .tooShort(let digits):
       "\(digits) digit\(digits == 1 ? "" : "s") is too short for a short code (3–7) or a phone number"
+    case .internationalTooShort(let digits):
+      "\(digits) digit\(digits == 1 ? "" : "s") is too short for an international number (7–15 digits with the country code)"
     case .tooLong(let digits):
       "\(digits) digits is too long: an E.164 number has at most 15"
     case .invalidNationalNumber(let country, let digits):

@@ -207,7 +207,7 @@ package enum SenderParser {
   /// An international number of `count` digits (country code first).
   @inline(__always)
   package static func e164(_ value: UInt64, _ count: Int) -> SenderParseResult {
-    if count < 7 { return .failure(.tooShort(digits: count)) }
+    if count < 7 { return .failure(.internationalTooShort(digits: count)) }
     if count > 15 { return .failure(.tooLong(digits: count)) }
     if value < pow10(count - 1) { return .failure(.countryCodeStartsWithZero) }
     return .success(.phone(value))

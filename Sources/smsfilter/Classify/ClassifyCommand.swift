@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import Foundation
 import SMSFilter
 import SMSFilterBenchmarks
 import SMSFilterIO
@@ -29,11 +30,17 @@ struct ClassifyCommand: ParsableCommand {
   @Flag(help: "List every rule that matched and the span it matched.")
   var explain = false
 
-  @Option(help: "Worker threads (default: all cores).")
+  @Option(help: "Worker threads, 1 to \(ClassifyCommand.maxThreads) (default: all cores).")
   var threads: Int?
 
+  /// The most worker threads: each holds its own match state and up to two batches in flight,
+  /// so more than a machine could use would only cost memory.
+  static let maxThreads = 256
+
   func validate() throws {
-    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+    if let threads, !(1...Self.maxThreads).contains(threads) {
+      throw ValidationError("--threads must be between 1 and \(Self.maxThreads), not \(threads)")
+    }
   }
 
   func run() throws {
@@ -42,11 +49,18 @@ struct ClassifyCommand: ParsableCommand {
       OutputWriter.ignoreBrokenPipeSignal()
       let lines = LineClassifier(encoder: DecisionRecordEncoder(format: output), explain: explain)
       let pipeline = OrderedBatchPipeline(
-        input: input, workers: threads ?? ProcessInfoCores.count, makeContext: { classifier.makeSession() },
+        input: input, workers: threads ?? min(ProcessInfoCores.count, Self.maxThreads),
+        makeContext: { classifier.makeSession() },
         transform: { batch, format, firstLine, session in
           lines.classify(batch, format: format, firstLine: firstLine, session: session)
         })
-      let errors = pipeline.run()
+      let outcome = pipeline.run()
+      if let readError = outcome.readError {
+        // Everything read before the error was classified and written; what follows is lost.
+        throw CommandFailure(
+          message: "cannot read the input: \(String(cString: strerror(readError)))", status: 74)
+      }
+      let errors = outcome.unreadableLines
       if errors > 0 {
         printError("smsfilter: \(errors) input line\(errors == 1 ? "" : "s") could not be read")
         throw ExitCode(1)

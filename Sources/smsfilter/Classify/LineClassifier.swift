@@ -9,14 +9,16 @@ struct LineClassifier: Sendable {
 
   /// Classifies every line of a batch with one session.
   func classify(
-    _ batch: LineBatch, format: MessageInputFormat, firstLine: Int, session: ClassificationSession
+    _ batch: LineBatch, format: (format: MessageInputFormat, leadingTextLines: Int), firstLine: Int,
+    session: ClassificationSession
   ) -> BatchOutput {
     var result = BatchOutput()
     result.bytes.reserveCapacity(batch.lines.count * 48)
     batch.bytes.withUnsafeBufferPointer { all in
       for (offset, range) in batch.lines.enumerated() {
         let line = UnsafeBufferPointer(rebasing: all[range])
-        if let error = classify(line, format: format, session: session, into: &result.bytes) {
+        let lineFormat = offset < format.leadingTextLines ? MessageInputFormat.text : format.format
+        if let error = classify(line, format: lineFormat, session: session, into: &result.bytes) {
           result.errors.append((firstLine + offset, error))
         }
       }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SMSFilter
 import SMSFilterIO
 
 /// Streams standard input through a per-batch transform and writes the results in input order,
@@ -12,9 +13,19 @@ import SMSFilterIO
 /// ``batchesInFlight(workers:)`` batches are read and not yet written, so memory stays flat
 /// whatever the input's length.
 struct OrderedBatchPipeline<Context>: Sendable {
-  /// What a worker does with one batch: its lines, the format to read them in, the number of
-  /// its first line, and the worker's own context.
-  typealias Transform = @Sendable (LineBatch, MessageInputFormat, Int, Context) -> BatchOutput
+  /// What a worker does with one batch: its lines, the format to read them in and how many of
+  /// its first lines to read as text whatever the format (``InputFormatDetector``), the number
+  /// of its first line, and the worker's own context.
+  typealias Transform =
+    @Sendable (LineBatch, (format: MessageInputFormat, leadingTextLines: Int), Int, Context) ->
+    BatchOutput
+
+  /// How a run ended: the number of unreadable lines, and the `errno` of a failed read of
+  /// standard input, if one ended it early.
+  struct Outcome {
+    var unreadableLines = 0
+    var readError: Int32?
+  }
 
   /// Lines per batch: large enough to amortise the hand-offs, small enough to stream.
   static var batchSize: Int { 8192 }
@@ -28,13 +39,13 @@ struct OrderedBatchPipeline<Context>: Sendable {
   let makeContext: @Sendable () -> Context
   let transform: Transform
 
-  /// Runs to the end of standard input; returns the number of unreadable lines.
-  func run() -> Int {
+  /// Runs to the end of standard input, or to a read error.
+  func run() -> Outcome {
     workers <= 1 ? runOnOneThread() : runOverlapped()
   }
 
   /// Reads, transforms and writes on the calling thread.
-  private func runOnOneThread() -> Int {
+  private func runOnOneThread() -> Outcome {
     let reader = LineReader()
     let writer = OutputWriter()
     let context = makeContext()
@@ -47,16 +58,17 @@ struct OrderedBatchPipeline<Context>: Sendable {
       lineNumber += batch.lines.count
     }
     writer.flush()
-    return errors
+    return Outcome(unreadableLines: errors, readError: reader.readError)
   }
 
   /// Reads on a reader thread, transforms on the workers, writes on the calling thread.
-  private func runOverlapped() -> Int {
+  private func runOverlapped() -> Outcome {
     let workers = self.workers
     let contexts = UncheckedSendable((0..<workers).map { _ in makeContext() })
     let queues = (0..<workers).map { DispatchQueue(label: "smsfilter.classify.worker\($0)") }
     let board = ResultBoard(capacity: Self.batchesInFlight(workers: workers))
     let pipeline = self
+    let readError = Locked<Int32?>(nil)
     let reader = Thread {
       let reader = LineReader()
       var formats = InputFormatDetector(pipeline.input)
@@ -78,6 +90,7 @@ struct OrderedBatchPipeline<Context>: Sendable {
         lineNumber += batch.lines.count
         index += 1
       }
+      readError.withLock { $0 = reader.readError }
       board.finish(batches: index)
     }
     reader.start()
@@ -87,7 +100,7 @@ struct OrderedBatchPipeline<Context>: Sendable {
       errors += write(result, to: writer)
     }
     writer.flush()
-    return errors
+    return Outcome(unreadableLines: errors, readError: readError.withLock { $0 })
   }
 
   /// Reports a batch's unreadable lines on standard error and writes its output; returns how

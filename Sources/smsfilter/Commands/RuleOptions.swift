@@ -50,7 +50,7 @@ struct RuleOptions: ParsableArguments {
       do {
         directories.append(try SenderDirectory(path: path))
       } catch {
-        throw CommandFailure(message: "\(path): \(error)", status: 2)
+        throw CommandFailure(message: "\(error)", status: 2)
       }
     }
     return directories

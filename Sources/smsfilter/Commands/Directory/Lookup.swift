@@ -79,6 +79,9 @@ extension DirectoryCommand {
         }
       }
       output.flush()
+      if let readError = reader.readError {
+        throw CommandFailure(message: "cannot read the input: \(String(cString: strerror(readError)))", status: 74)
+      }
     }
   }
 }
