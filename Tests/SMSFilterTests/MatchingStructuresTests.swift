@@ -73,7 +73,8 @@ import Testing
     let patterns = (0..<300).map { _ in word(1 + Int(random.next() % 6)) }
     // Each pattern carries two payload words derived from its id, reported with it.
     let payloads = patterns.indices.map { [UInt32($0) &* 7 &+ 1, UInt32($0) ^ 0xABCD] }
-    let automaton = AhoCorasick(patterns: patterns, payloads: payloads, denseBudgetBytes: budget)
+    let automaton = AhoCorasick(
+      patterns: patterns, payloads: payloads.flatMap { $0 }, payloadWords: 2, denseBudgetBytes: budget)
     for _ in 0..<200 {
       let text = word(Int(random.next() % 120))
       var found: [[Int]] = []

@@ -2,12 +2,14 @@ extension AhoCorasick {
   /// Builds the automaton for `patterns` (non-empty byte strings; duplicates allowed, each keeps
   /// its own id, its index), giving dense rows `denseBudgetBytes` of memory (at least the root's).
   ///
-  /// - Parameter payloads: empty, or one list of words per pattern, all of the same length,
+  /// - Parameter payloads: empty, or `payloadWords` words per pattern, pattern after pattern (one
+  ///   flat array: a million patterns would otherwise make a million small arrays),
   ///   reported with the pattern's id wherever it ends (``Tables/entries(ofRow:)``).
-  init(patterns: [[UInt8]], payloads: [[UInt32]] = [], denseBudgetBytes: Int = AhoCorasick.denseBudgetBytes) {
-    precondition(payloads.isEmpty || payloads.count == patterns.count, "one payload per pattern")
-    let payloadWords = payloads.first?.count ?? 0
-    precondition(payloads.allSatisfy { $0.count == payloadWords }, "payloads of one size")
+  init(
+    patterns: [[UInt8]], payloads: [UInt32] = [], payloadWords: Int = 0,
+    denseBudgetBytes: Int = AhoCorasick.denseBudgetBytes
+  ) {
+    precondition(payloads.count == patterns.count * payloadWords, "payloadWords words per pattern")
     let entryWords = 1 + payloadWords
     // Byte classes: one per distinct byte used, plus class 0 for every unused byte. The most
     // frequent bytes of the patterns get the lowest classes, so the entries a text mostly reads
@@ -143,7 +145,8 @@ extension AhoCorasick {
     func appendEntries(of old: Int, to words: inout [UInt32]) {
       for id in merged(old) {
         words.append(id)
-        if !payloads.isEmpty { words.append(contentsOf: payloads[Int(id)]) }
+        let first = Int(id) * payloadWords
+        for word in first..<(first + payloadWords) { words.append(payloads[word]) }
       }
     }
     var fail = [Int](repeating: 0, count: stateCount)

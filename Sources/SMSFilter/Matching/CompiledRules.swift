@@ -263,13 +263,17 @@ extension CompiledRules {
     }
     self.model = model
     self.literals = builder.literals
-    let payloads = literalInfo.map { LiteralEntry.payload(of: $0, triggerRules: triggerRules) }
-    self.automaton = AhoCorasick(patterns: builder.literals, payloads: payloads)
+    let payloadWords = LiteralEntry.words - 1
+    var payloads: [UInt32] = []
+    payloads.reserveCapacity(literalInfo.count * payloadWords)
+    for info in literalInfo { payloads.append(contentsOf: LiteralEntry.payload(of: info, triggerRules: triggerRules)) }
+    self.automaton = AhoCorasick(patterns: builder.literals, payloads: payloads, payloadWords: payloadWords)
     precondition(
       payloads.isEmpty || automaton.entryWords == LiteralEntry.words,
       "the matcher steps through entries by LiteralEntry.words")
     self.triggerRules = triggerRules
-    self.literalBoundaries = payloads.map { $0[LiteralEntry.lengthAndBoundaries - 1] }
+    self.literalBoundaries = stride(from: LiteralEntry.lengthAndBoundaries - 1, to: payloads.count, by: payloadWords)
+      .map { payloads[$0] }
     self.alwaysCandidates = always
   }
 }
