@@ -33,13 +33,17 @@ public struct EvaluationReport: Codable, Sendable {
   /// The comparison with another rule set, when asked for.
   public var comparison: Comparison?
   /// The rules alone, the learned model alone and both together, when the rule set has a model.
-  public var stages: [Stage]?
+  public var stages: [Summary]?
   /// How the learned model's figures were measured: out of fold on the corpora it trained on.
   public var outOfFold: OutOfFoldNote?
 
-  /// One configuration's headline figures.
-  public struct Stage: Codable, Sendable {
-    /// `rules`, `model` or `rules+model`.
+  /// Accuracy and filtering per language, for corpora whose messages carry `lang`.
+  public var languages: [Summary]?
+
+  /// The headline figures of a part of the evaluation: a stage (`rules`, `model`,
+  /// `rules+model`) or a language (its `lang` code).
+  public struct Summary: Codable, Sendable {
+    /// The stage or the language.
     public var name: String
     /// Messages counted.
     public var messages: Int

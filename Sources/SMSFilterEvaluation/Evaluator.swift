@@ -73,6 +73,7 @@ public struct Evaluator {
     var wantedFiltered = 0
     var unwanted = 0
     var unwantedCaught = 0
+    var languages: [String: OutOfFold.Figures] = [:]
     var decisions: [Decision] = []
     decisions.reserveCapacity(messages.count)
     var cutShort = EvaluationReport.CutShort(limitExceeded: 0, budgetExhausted: 0)
@@ -88,6 +89,7 @@ public struct Evaluator {
       labeledActionPairs.append((scored.expectedAction.name, decision.action.name))
       subPairs.append((scored.expectedSubAction.name, decision.subAction.name))
       rawSubPairs.append((scored.expectedSubActionRaw.name, scored.proposedSubActionRaw.name))
+      if let language = message.language { languages[language, default: .init()].add(decision, message) }
       let filtered = decision.action.isFiltered
       if message.isWanted {
         wanted += 1
@@ -159,6 +161,9 @@ public struct Evaluator {
       rulesNeverMatched: perRuleStatistics ? ruleStats.filter { $0.matches == 0 }.map(\.id) : [],
       rulesShadowed: perRuleStatistics ? ruleStats.filter { $0.matches > 0 && $0.decided == 0 }.map(\.id) : [],
       comparison: nil)
+    if !languages.isEmpty {
+      report.languages = languages.sorted { $0.key < $1.key }.map { $0.value.summary($0.key) }
+    }
     if let other {
       report.comparison = compare(messages, decisions: decisions, with: other)
     }

@@ -62,6 +62,18 @@ public enum OutOfFold {
       }
     }
 
+    /// The figures as a report's summary line.
+    public func summary(_ name: String) -> EvaluationReport.Summary {
+      .init(
+        name: name, messages: messages,
+        actionAccuracy: messages == 0 ? 0 : Double(actionCorrect) / Double(messages),
+        filtering: .init(
+          wanted: wanted, wantedFiltered: wantedFiltered,
+          wantedFilteredRate: wanted == 0 ? 0 : Double(wantedFiltered) / Double(wanted),
+          unwanted: unwanted, unwantedCaught: unwantedCaught,
+          unwantedCaughtRate: unwanted == 0 ? 0 : Double(unwantedCaught) / Double(unwanted)))
+    }
+
     /// `action accuracy 97.12%, wanted filtered 3/2359 (0.13%), unwanted caught 350/362 (96.69%)`.
     public var description: String {
       func percent(_ part: Int, _ whole: Int) -> String {

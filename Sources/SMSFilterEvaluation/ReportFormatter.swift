@@ -63,6 +63,18 @@ public enum ReportFormatter {
     let f = report.filtering
     out +=
       "wanted (no junk/promotion label) filtered as junk/promotion: \(f.wantedFiltered)/\(f.wanted) = \(percent(f.wantedFilteredRate))   unwanted (junk/promotion) caught: \(f.unwantedCaught)/\(f.unwanted) = \(percent(f.unwantedCaughtRate))\n"
+    if let languages = report.languages {
+      out += heading("Languages")
+      out += table(
+        ["lang", "messages", "action accuracy", "wanted filtered", "unwanted caught"],
+        languages.map { language in
+          [
+            language.name, "\(language.messages)", percent(language.actionAccuracy),
+            "\(language.filtering.wantedFiltered)/\(language.filtering.wanted) (\(percent(language.filtering.wantedFilteredRate)))",
+            "\(language.filtering.unwantedCaught)/\(language.filtering.unwanted) (\(percent(language.filtering.unwantedCaughtRate)))",
+          ]
+        }, markdown: markdown)
+    }
     if let stages = report.stages {
       out += heading("Rules, model, both")
       if let note = report.outOfFold {

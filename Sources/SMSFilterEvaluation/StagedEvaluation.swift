@@ -99,17 +99,11 @@ public struct StagedEvaluation {
   }
 
   static func stage(_ name: String, _ messages: [LabeledMessage], _ decide: (LabeledMessage) -> Decision)
-    -> EvaluationReport.Stage
+    -> EvaluationReport.Summary
   {
     var figures = OutOfFold.Figures()
     for message in messages { figures.add(decide(message), message) }
-    return .init(
-      name: name, messages: figures.messages,
-      actionAccuracy: figures.messages == 0 ? 0 : Double(figures.actionCorrect) / Double(figures.messages),
-      filtering: .init(
-        wanted: figures.wanted, wantedFiltered: figures.wantedFiltered,
-        wantedFilteredRate: figures.wanted == 0 ? 0 : Double(figures.wantedFiltered) / Double(figures.wanted),
-        unwanted: figures.unwanted, unwantedCaught: figures.unwantedCaught,
-        unwantedCaughtRate: figures.unwanted == 0 ? 0 : Double(figures.unwantedCaught) / Double(figures.unwanted)))
+    return figures.summary(name)
   }
+
 }

@@ -170,3 +170,24 @@ enum Paths {
     #expect(results[0].passes > results[1].passes)
   }
 }
+
+/// A corpus whose messages carry `lang` gets a per-language summary.
+@Suite struct LanguageSummaryTests {
+  @Test func theReportSummarisesEachLanguage() throws {
+    let messages = try CorpusReader().parseJSONLines(
+      """
+      {"body": "lunch at noon?", "action": "allow", "lang": "en"}
+      {"body": "claim your prize now", "action": "junk", "lang": "en"}
+      {"body": "¿comemos a las dos?", "action": "allow", "lang": "es"}
+      """, file: "t.jsonl")
+    let classifier = try Classifier(
+      yaml: "rules:\n  - id: P\n    action: junk\n    when: {keywords: [prize]}\n")
+    var evaluator = Evaluator(classifier: classifier)
+    evaluator.perRuleStatistics = false
+    let languages = try #require(evaluator.evaluate(messages).languages)
+    #expect(languages.map(\.name) == ["en", "es"])
+    #expect(languages[0].messages == 2 && languages[0].filtering.unwantedCaught == 1)
+    #expect(languages[1].actionAccuracy == 1 && languages[1].filtering.wanted == 1)
+    #expect(ReportFormatter.text(evaluator.evaluate(messages)).contains("== Languages =="))
+  }
+}
