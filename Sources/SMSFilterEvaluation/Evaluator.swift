@@ -36,9 +36,7 @@ public struct Evaluator {
   /// expected sub-action outside the capabilities is compared as `none`.
   func score(_ decision: Decision, _ label: LabeledMessage) -> Scored {
     let accepted = label.acceptedActions
-    let actionCorrect =
-      accepted.contains(decision.action)
-      || (decision.action.isShownNormally && accepted.contains(where: \.isShownNormally))
+    let actionCorrect = label.accepts(decision.action)
     let expectedAction: Action =
       actionCorrect
       ? (accepted.contains(decision.action) ? decision.action : accepted.first(where: \.isShownNormally)!)
@@ -116,9 +114,7 @@ public struct Evaluator {
           nanoseconds[index] &+= elapsed
           if matched {
             matches[index] += 1
-            if message.acceptedActions.contains(rule.action)
-              || (rule.action.isShownNormally && message.acceptedActions.contains(where: \.isShownNormally))
-            {
+            if message.accepts(rule.action) {
               matchedWithAction[index] += 1
             }
           }

@@ -31,6 +31,12 @@ extension LabeledMessage {
   /// Whether the user wants this message in the inbox: none of its accepted actions filters it
   /// (`ham=allow|none|transaction` is wanted).
   public var isWanted: Bool { !acceptedActions.contains(where: \.isFiltered) }
+  /// Whether `action` is right for this label: one of its accepted actions, or shown normally
+  /// (`none`, `allow`) where the label accepts one that is (iOS shows both alike).
+  public func accepts(_ action: Action) -> Bool {
+    acceptedActions.contains(action) || (action.isShownNormally && acceptedActions.contains(where: \.isShownNormally))
+  }
+
   /// Whether the user wants it filtered: every accepted action filters it.
   public var isUnwanted: Bool { !acceptedActions.isEmpty && acceptedActions.allSatisfy(\.isFiltered) }
 }

@@ -47,10 +47,7 @@ public enum OutOfFold {
     /// Counts one decision.
     public mutating func add(_ decision: Decision, _ message: LabeledMessage) {
       messages += 1
-      let accepted = message.acceptedActions
-      if accepted.contains(decision.action)
-        || (decision.action.isShownNormally && accepted.contains(where: \.isShownNormally))
-      {
+      if message.accepts(decision.action) {
         actionCorrect += 1
       }
       if message.isWanted {

@@ -55,14 +55,22 @@ public struct StagedEvaluation {
         )
       }
       let trained = Set(corpora.flatMap { $0.messages.map { ModelTraining.foldKey(of: $0.query) } })
+      // Each message's fold (nil: the model never saw its text), computed once: the key is a
+      // normalisation of the body, and every stage asks.
+      func fold(_ message: LabeledMessage) -> Int? {
+        let key = ModelTraining.foldKey(of: message.query)
+        return trained.contains(key) ? Int(key % UInt64(folds)) : nil
+      }
+      var foldOf: [String: Int?] = [:]
+      for message in messages where !message.source.isEmpty { foldOf[message.source] = fold(message) }
       judge = { message in
-        guard trained.contains(ModelTraining.foldKey(of: message.query)) else { return (classifier, model) }
-        let fold = ModelTraining.fold(of: message, folds: folds)
-        return (foldClassifiers[fold], foldModels[fold])
+        // Messages read from files have a unique source; others are keyed on the spot.
+        guard let found = foldOf[message.source] ?? fold(message) else { return (classifier, model) }
+        return (foldClassifiers[found], foldModels[found])
       }
       note = .init(
-        folds: folds, trainingCorpora: corpora.map(\.name),
-        messagesOutOfFold: messages.filter { trained.contains(ModelTraining.foldKey(of: $0.query)) }.count)
+        folds: folds, trainingCorpora: corpora.map(\.name), messagesOutOfFold: messages.filter { fold($0) != nil }.count
+      )
     }
     var sessions: [ObjectIdentifier: ClassificationSession] = [:]
     func session(_ classifier: Classifier) -> ClassificationSession {

@@ -191,3 +191,25 @@ enum Paths {
     #expect(ReportFormatter.text(evaluator.evaluate(messages)).contains("== Languages =="))
   }
 }
+
+/// Out-of-fold evaluation keys folds on the text as the features see it, so near-copies never
+/// train the model that judges them.
+@Suite struct FoldKeyTests {
+  @Test func nearCopiesShareAFoldAndOtherTextsSpread() {
+    let key = { (body: String) in ModelTraining.foldKey(of: MessageQuery(messageBody: body)) }
+    #expect(key("Claim your prize 1234 now") == key("claim  your PRIZE 9876 now"))
+    #expect(key("código 123") == key("Codigo 456"))
+    #expect(key("claim your prize now") != key("claim your prizes now"))
+    // Texts that differ in letters (digits fold to 0, so they would not) spread over every fold.
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    let folds = Set(
+      (0..<200).map {
+        ModelTraining.fold(
+          of: LabeledMessage(
+            query: MessageQuery(messageBody: "message \(letters[$0 % 26])\(letters[$0 / 26])"),
+            acceptedActions: [.allow]),
+          folds: 5)
+      })
+    #expect(folds == Set(0..<5))
+  }
+}

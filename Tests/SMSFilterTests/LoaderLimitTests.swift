@@ -9,20 +9,7 @@ import Glibc
 
 /// The loader cannot be made to hang or bloat (issue 12): aliases, guards built on guards,
 /// huge keyword lists, nesting, size, non-regular files and a byte order mark.
-@Suite struct LoaderLimitTests {
-  func load(_ yaml: String) throws(RuleLoadError) -> RuleSet {
-    try RuleLoader.load(sources: [("test.yaml", yaml)])
-  }
-
-  func loadError(_ yaml: String) -> RuleLoadError? {
-    do {
-      _ = try load(yaml)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
+@Suite struct LoaderLimitTests: LoadsRuleText {
   @Test func anAliasBombIsRefused() throws {
     // Each level refers twice to the one before: 40 levels stand for 2^40 conditions in 2 KB.
     var yaml = "guards:\n  g0: &a0 {keywords: x}\n"

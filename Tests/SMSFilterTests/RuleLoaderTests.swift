@@ -3,20 +3,7 @@ import Testing
 
 @testable import SMSFilter
 
-@Suite struct RuleLoaderTests {
-  func load(_ yaml: String) throws(RuleLoadError) -> RuleSet {
-    try RuleLoader.load(sources: [("test.yaml", yaml)])
-  }
-
-  func loadError(_ yaml: String) -> RuleLoadError? {
-    do {
-      _ = try load(yaml)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
+@Suite struct RuleLoaderTests: LoadsRuleText {
   @Test func aValidFileLoads() throws {
     let set = try load(
       """
