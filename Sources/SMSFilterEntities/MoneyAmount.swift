@@ -43,6 +43,9 @@ public struct MoneyAmount: Sendable, Hashable {
     return table
   }()
 
+  /// Every ISO code the scanner can report.
+  public static var currencyCodes: [String] { Array(Set(currencies.values)).sorted() }
+
   /// The longest currency token, in characters.
   static let longestCurrency = currencies.keys.map(\.count).max() ?? 1
 
