@@ -7,7 +7,8 @@
 //
 //   SMSFilterModel ─┬─► SMSFilterDirectory ─┐
 //                   └───────────────────────┴─► SMSFilter ─► SMSFilterIO ─► SMSFilterEvaluation ─► smsfilter
-//   CPCRE2 ─► PCRE2 ──────────────────────────────┘                                 SMSFilterBenchmarks ─┘
+//   CPCRE2 ─► PCRE2 ──────────────────────────────┤                                 SMSFilterBenchmarks ─┘
+//   CPublicSuffix, CUnicodeSecurity ─► SMSFilterEntities ┘
 //   CMemoryHints ─► SMSFilterDirectory
 import PackageDescription
 
