@@ -29,7 +29,7 @@ let package = Package(
     .systemLibrary(
       name: "CPCRE2",
       pkgConfig: "libpcre2-8",
-      providers: [.apt(["libpcre2-dev"])]
+      providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
     ),
     // A small safe wrapper over PCRE2: compiled patterns, per-thread match state, typed errors.
     .target(name: "PCRE2", dependencies: ["CPCRE2"]),
@@ -65,7 +65,7 @@ let package = Package(
       name: "smsfilter",
       dependencies: [
         "SMSFilter", "SMSFilterDirectory", "SMSFilterIO", "SMSFilterEvaluation", "SMSFilterBenchmarks",
-        "SMSFilterLearning",
+        "SMSFilterLearning", "PCRE2",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
