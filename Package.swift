@@ -23,6 +23,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    // `swift package generate-documentation`: the DocC catalogs of the library targets.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // PCRE2's C API, through a shim header that fixes the code-unit width at 8 bits.

@@ -1,5 +1,5 @@
 /// How message lines are read: plain text (the body), JSON Lines records (``MessageRecordReader``),
-/// or decided by the input (`auto`, see ``InputFormatDetector``).
+/// or decided by the input (`auto`, see `InputFormatDetector`).
 public enum MessageInputFormat: String, CaseIterable, Sendable {
   /// Decided by the first line that is not blank: `{` starts JSON Lines, anything else text.
   case auto
