@@ -76,6 +76,14 @@ public final class Pattern: Sendable {
   /// Turning the JIT off runs every match in PCRE2's interpreter, as on iOS, where a message
   /// filter extension may not map executable memory: `smsfilter bench --no-jit` measures that
   /// cost. Decisions are the same either way; only the speed differs.
+  /// The version of the PCRE2 library linked in (`"10.42 2022-12-11"`).
+  public static var libraryVersion: String {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let length = buffer.withUnsafeMutableBytes { pcre2_config_8(UInt32(PCRE2_CONFIG_VERSION), $0.baseAddress) }
+    guard length > 1 else { return "unknown" }
+    return String(decoding: buffer.prefix(Int(length) - 1), as: UTF8.self)
+  }
+
   public static let jitEnabled: Bool = {
     guard let value = getenv("SMSFILTER_PCRE2_JIT") else { return true }
     return !["0", "off", "false", "no"].contains(String(cString: value).lowercased())

@@ -1,11 +1,13 @@
 import Foundation
+import PCRE2
 import SMSFilter
 
 /// What `smsfilter --version` prints: the package version, and the versions of the rule set and
 /// the model built into this binary.
 enum VersionText {
   /// `smsfilter 0.1.0` and, on the lines below, the built-in rule set and model, each with a
-  /// digest of its bytes so two binaries can be told apart even when the names agree.
+  /// digest of its bytes so two binaries can be told apart even when the names agree, and the
+  /// PCRE2 library with whether its JIT is in use.
   static func make() -> String {
     var lines = ["smsfilter \(PackageVersion.current)"]
     let sources = DefaultRules.sources
@@ -22,6 +24,8 @@ enum VersionText {
     } else {
       lines.append("model: none")
     }
+    lines.append(
+      "pcre2: \(Pattern.libraryVersion) (\(Pattern.jitEnabled ? "JIT" : "interpreter: SMSFILTER_PCRE2_JIT=0"))")
     return lines.joined(separator: "\n")
   }
 

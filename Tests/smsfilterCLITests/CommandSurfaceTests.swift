@@ -14,10 +14,30 @@ import Testing
     let result = try CLI.run(["--version"])
     #expect(result.status == 0)
     let lines = result.lines
-    #expect(lines.count == 3)
+    #expect(lines.count == 4)
     #expect(lines.first?.range(of: #"^smsfilter \d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
     #expect(lines.dropFirst().first?.hasPrefix("rules: smsfilter-default (") == true)
-    #expect(lines.last?.hasPrefix("model: built-in (checksum ") == true)
+    #expect(lines.dropFirst(2).first?.hasPrefix("model: built-in (checksum ") == true)
+    #expect(lines.last?.hasPrefix("pcre2: 10.") == true && lines.last?.hasSuffix("(JIT)") == true)
+  }
+
+  @Test func withoutTheJITTheDecisionsAreTheSame() throws {
+    let input = Data(
+      """
+      Rs 2,500.00 debited from A/c XX1234 on 21-11-26
+      Your OTP for login is 482913. Do not share it with anyone.
+      URGENT! You have won a 1,000 cash prize. To claim call 09061701461 now
+      Use code SAVE20 for 20% off your next order. T&C apply
+      are we still on for dinner tonight?
+
+      """.utf8)
+    let version = try CLI.runWithEnvironment(["SMSFILTER_PCRE2_JIT": "0"], ["--version"])
+    #expect(version.lines.last?.hasSuffix("(interpreter: SMSFILTER_PCRE2_JIT=0)") == true)
+    let jit = try CLI.run(["classify", "--explain"], input: input)
+    let interpreted = try CLI.runWithEnvironment(["SMSFILTER_PCRE2_JIT": "0"], ["classify", "--explain"], input: input)
+    #expect(jit.status == 0 && interpreted.status == 0)
+    #expect(jit.lines.count == 5)
+    #expect(jit.stdout == interpreted.stdout)
   }
 
   @Test(arguments: [
