@@ -255,10 +255,9 @@ extension RuleLoader {
           let known = guards.keys.sorted().joined(separator: ", ")
           throw RuleLoadError(
             .unknownGuard(name), at: location, ruleID: ruleID,
-            message: "no guard named '\(name)'"
-              + (known.isEmpty
-                ? " (guards are shared by the files loaded together: load the file that defines it too, or the whole folder)"
-                : " (known: \(known))"))
+            message: "no guard named '\(name)'" + (known.isEmpty ? "" : " (known: \(known))")
+              + "; guards are shared by the files loaded together: load the file that defines it too, or the whole folder"
+          )
         }
         if path.members.contains(name) {
           throw RuleLoadError(
