@@ -10,6 +10,23 @@ import Testing
     ["directory", "stats"], ["directory", "bench"],
   ]
 
+  /// A command added later must join ``commands``, and so meet every test below.
+  @Test func theListIsEveryCommandTheToolHas() throws {
+    let dump = try CLI.run(["--experimental-dump-help"])
+    let root = try #require(try JSONSerialization.jsonObject(with: dump.stdoutBytes) as? [String: Any])
+    var found: [[String]] = []
+    func walk(_ command: [String: Any], _ path: [String]) {
+      for case let sub as [String: Any] in command["subcommands"] as? [Any] ?? [] {
+        guard let name = sub["commandName"] as? String, name != "help" else { continue }
+        found.append(path + [name])
+        walk(sub, path + [name])
+      }
+    }
+    walk(try #require(root["command"] as? [String: Any]), [])
+    #expect(
+      found.map { $0.joined(separator: " ") }.sorted() == Self.commands.map { $0.joined(separator: " ") }.sorted())
+  }
+
   @Test func versionNamesThePackageTheRulesAndTheModel() throws {
     let result = try CLI.run(["--version"])
     #expect(result.status == 0)
