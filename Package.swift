@@ -24,13 +24,15 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    // `swift package generate-documentation`: the DocC catalogs of the library targets.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // PCRE2's C API, through a shim header that fixes the code-unit width at 8 bits.
     .systemLibrary(
       name: "CPCRE2",
       pkgConfig: "libpcre2-8",
-      providers: [.apt(["libpcre2-dev"])]
+      providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
     ),
     // A small safe wrapper over PCRE2: compiled patterns, per-thread match state, typed errors.
     .target(name: "PCRE2", dependencies: ["CPCRE2"]),
@@ -80,7 +82,7 @@ let package = Package(
       name: "smsfilter",
       dependencies: [
         "SMSFilter", "SMSFilterDirectory", "SMSFilterIO", "SMSFilterEvaluation", "SMSFilterBenchmarks",
-        "SMSFilterLearning",
+        "SMSFilterLearning", "PCRE2",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

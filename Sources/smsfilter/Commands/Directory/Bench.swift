@@ -17,7 +17,11 @@ extension DirectoryCommand {
         at a time and in batches; each figure is the median of at least three passes over the \
         query set (the fastest and the mean are in the JSON report).
         Memory: the growth of resident memory while the directory is opened and queried, less \
-        the file's pages mapped in (RssFile), from /proc/self/status. Build with -c release.
+        the file's pages mapped in (RssFile), from /proc/self/status on Linux. Build with -c release.
+
+        Examples:
+          swift run -c release smsfilter directory bench
+          smsfilter directory bench --entries 1000000 --format json
         """)
 
     @Option(help: "Entries to generate.")
@@ -32,7 +36,7 @@ extension DirectoryCommand {
     @Option(help: "Seconds per lookup measurement.")
     var seconds = 1.0
 
-    @Option(help: "text or json.")
+    @Option(help: "Output format.")
     var format: ReportFormat = .text
 
     @Option(help: "Keep the built directory file at this path.")
@@ -60,7 +64,7 @@ extension DirectoryCommand {
         } catch let failure as CommandFailure {
           throw failure
         } catch {
-          throw CommandFailure(message: "\(error)", status: 2)
+          throw CommandFailure(message: "\(error)", status: ExitStatus.refused)
         }
         if format == .json { try BenchSupport.printJSON(report) }
       }

@@ -12,6 +12,10 @@ extension DirectoryCommand {
         Duplicates (the same normalised sender with the same entry) are warnings naming both lines; \
         conflicts (the same sender with a different action, sub-action or label) and malformed \
         lines are errors naming file:line:column, and nothing is written.
+
+        Examples:
+          smsfilter directory build blocked.tsv known-senders.tsv -o senders.smsdir
+          smsfilter directory build india.tsv -o india.smsdir --country IN
         """)
 
     @Argument(help: "Text sources: sender<TAB>action[/subAction]<TAB>label lines.")
