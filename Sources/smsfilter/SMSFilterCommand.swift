@@ -12,7 +12,7 @@ struct SMSFilterCommand: ParsableCommand {
       """,
     subcommands: [
       ClassifyCommand.self, EvalCommand.self, BenchCommand.self, CheckCommand.self, CapabilitiesCommand.self,
-      TrainCommand.self, DirectoryCommand.self,
+      TrainCommand.self, DirectoryCommand.self, ServeCommand.self,
     ]
   )
 

@@ -12,7 +12,10 @@ struct ClassifyCommand: ParsableCommand {
     abstract: "Classify messages from standard input, one per line.",
     discussion: """
       Input: one message per line, plain text (the body) or JSON Lines with "sender", "body",
-      "receiverISOCountryCode" and "id" (auto-detected from the first non-empty line).
+      "receiverISOCountryCode" and "id" (auto-detected from the first non-empty line), or with
+      --input tsv the sender and the body separated by a TAB.
+      Live input: each line is answered as soon as it is read when no more input is ready, so a
+      coprocess, a FIFO or `tail -f` gets every answer within milliseconds.
       Output: one line per input line, in order: TSV action<TAB>subAction<TAB>ruleId ("-" when no
       rule matched), or JSON Lines. A line that cannot be read yields an error record in its place
       (TSV: error<TAB>none<TAB>REASON), a message on stderr with its line number, and exit
@@ -21,7 +24,7 @@ struct ClassifyCommand: ParsableCommand {
 
   @OptionGroup var rules: RuleOptions
 
-  @Option(help: "Input format: auto, text or jsonl.")
+  @Option(help: "Input format: auto, text, jsonl or tsv (sender<TAB>body).")
   var input: MessageInputFormat = .auto
 
   @Option(help: "Output format: tsv or jsonl.")
