@@ -9,12 +9,6 @@ struct ServerAnswer: Sendable, Equatable {
   /// The body (JSON, ending in a newline).
   let body: [UInt8]
 
-  /// An answer with `status` and `body`.
-  init(status: Int, body: [UInt8]) {
-    self.status = status
-    self.body = body
-  }
-
   /// An error answer: `status` with the error record for `code` and `message`.
   static func error(_ status: Int, code: String, message: String) -> ServerAnswer {
     var body: [UInt8] = []
