@@ -61,11 +61,18 @@ public final class ClassificationServer: Sendable {
   /// Runs until SIGTERM or SIGINT, then stops accepting connections and lets requests in
   /// flight finish.
   public func run() async throws {
-    try await makeApplication().runService()
+    // Graceful shutdown goes through services in reverse order: the SIGHUP service first (it
+    // marks the server as draining, so /readyz answers 503 at once), then the application,
+    // which stops accepting connections and waits for the requests in flight.
+    let group = ServiceGroup(
+      configuration: .init(
+        services: [makeApplication(), HangUpReload(server: self)], gracefulShutdownSignals: [.sigterm, .sigint],
+        logger: logger))
+    try await group.run()
   }
 
-  /// The Hummingbird application: routes, middleware and the SIGHUP reload service. `onRunning`
-  /// is told the port once it listens (for `--port 0`).
+  /// The Hummingbird application: routes and middleware (``run()`` adds the SIGHUP service).
+  /// `onRunning` is told the port once it listens (for `--port 0`).
   public func makeApplication(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol
   {
     let router = Router(context: BasicRequestContext.self)
@@ -79,7 +86,6 @@ public final class ClassificationServer: Sendable {
     return Application(
       router: router,
       configuration: .init(address: .hostname(host, port: configuration.port), serverName: "smsfilter"),
-      services: [HangUpReload(server: self)],
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         logger.notice("listening", metadata: ["host": "\(host)", "port": "\(port)"])
