@@ -21,6 +21,10 @@ final class ServerMetrics: Sendable {
   private let inFlight: Gauge
   /// Counters of the rules that decided, by rule id, for the rule sets loaded so far.
   private let ruleHits = Locked<[String: Counter]>([:])
+  /// The request counters (by "STATUS ROUTE") and latency histograms (by route) made so far:
+  /// a dictionary look-up per request instead of the registry's label matching.
+  private let requestMetrics = Locked<(counters: [String: Counter], histograms: [String: DurationHistogram])>(
+    ([:], [:]))
   /// Latency buckets: 50 µs to 2.5 s.
   static let latencyBuckets: [Duration] = [
     .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
@@ -96,15 +100,23 @@ final class ServerMetrics: Sendable {
 
   /// Records a finished request: its route, status and time taken.
   func request(route: String, status: Int, duration: Duration) {
-    registry.makeCounter(
-      descriptor: .init(metricName: "smsfilter_http_requests_total", helpText: "HTTP requests by route and status."),
-      labels: [("route", route), ("status", "\(status)")]
-    ).increment()
-    registry.makeDurationHistogram(
-      descriptor: .init(
-        metricName: "smsfilter_http_request_duration_seconds", helpText: "Time to answer a request, by route."),
-      labels: [("route", route)], buckets: Self.latencyBuckets
-    ).record(duration)
+    let (counter, histogram) = requestMetrics.withLock { known in
+      if let found = known.counters["\(status) \(route)"], let histogram = known.histograms[route] {
+        return (found, histogram)
+      }
+      let counter = registry.makeCounter(
+        descriptor: .init(metricName: "smsfilter_http_requests_total", helpText: "HTTP requests by route and status."),
+        labels: [("route", route), ("status", "\(status)")])
+      let histogram = registry.makeDurationHistogram(
+        descriptor: .init(
+          metricName: "smsfilter_http_request_duration_seconds", helpText: "Time to answer a request, by route."),
+        labels: [("route", route)], buckets: Self.latencyBuckets)
+      known.counters["\(status) \(route)"] = counter
+      known.histograms[route] = histogram
+      return (counter, histogram)
+    }
+    counter.increment()
+    histogram.record(duration)
   }
 
   /// Adds `delta` (+1 or -1) to the requests in flight.
