@@ -57,6 +57,61 @@ import Glibc
     }
   }
 
+  /// A raw HTTP/1.1 connection, for requests sent in pieces.
+  final class Connection {
+    let socket: Int32
+
+    init(port: Int) throws {
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(port).bigEndian)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      try #require(connected == 0)
+    }
+
+    deinit { close(socket) }
+
+    func send(_ text: String) {
+      let bytes = Array(text.utf8)
+      _ = bytes.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
+    }
+
+    /// What arrives until `suffix` ends it, the connection closes, or 5 s pass without a byte.
+    func receive(until suffix: String) -> String {
+      var response: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while !String(decoding: response, as: UTF8.self).hasSuffix(suffix) {
+        var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 5_000) == 1 else { break }
+        let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+        if count <= 0 { break }
+        response += buffer[..<count]
+      }
+      return String(decoding: response, as: UTF8.self)
+    }
+  }
+
+  @Test func aStalledBodyTimesOutAndHoldsTheOnlySlotMeanwhile() async throws {
+    let server = try Server(["--max-concurrent-requests", "1", "--request-timeout", "0.5"])
+    defer { #expect(server.stop() == 0) }
+    let connection = try Connection(port: server.port)
+    connection.send("POST /v1/classify HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n{\"body\":")
+    usleep(100_000)
+    let (status, body) = try await server.post("/v1/classify", #"{"body":"hi"}"#)
+    #expect(status == 429 && body.contains("\"too-many-requests\""))
+    let stalled = connection.receive(until: "}\n")
+    #expect(stalled.hasPrefix("HTTP/1.1 408"), "\(stalled)")
+    #expect(stalled.contains("\"request-timeout\""))
+    let (after, _) = try await server.post("/v1/classify", #"{"body":"hi"}"#)
+    #expect(after == 200)
+  }
+
   /// Every message of the project's own corpus (never an external one), as JSON Lines.
   static func corpusLines() throws -> [String] {
     let corpus = CLI.root.appendingPathComponent("corpus")
@@ -96,22 +151,8 @@ import Glibc
 
   @Test func sigtermLetsARequestInFlightFinish() throws {
     let server = try Server()
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(server.port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(socket) }
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    #expect(connected == 0)
-    func send(_ text: String) {
-      let bytes = Array(text.utf8)
-      _ = bytes.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
-    }
+    let connection = try Connection(port: server.port)
+    func send(_ text: String) { connection.send(text) }
     let body = #"{"sender":"VM-HDFCBK","body":"Rs 2,500.00 debited from A/c XX1234 on 12-03","id":1}"#
     let half = body.utf8.count / 2
     // The request has begun (headers and half its body) when SIGTERM arrives.
@@ -124,17 +165,7 @@ import Glibc
     usleep(300_000)
     #expect(server.process.isRunning, "the server stopped with a request in flight")
     send(String(body.dropFirst(half)))
-    var response: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      guard poll(&entry, 1, 5_000) == 1 else { break }
-      let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
-      if count <= 0 { break }
-      response += buffer[..<count]
-      if String(decoding: response, as: UTF8.self).hasSuffix("\"id\":1}\n") { break }
-    }
-    let text = String(decoding: response, as: UTF8.self)
+    let text = connection.receive(until: "\"id\":1}\n")
     #expect(text.hasPrefix("HTTP/1.1 200"), "\(text)")
     #expect(
       text.hasSuffix(
