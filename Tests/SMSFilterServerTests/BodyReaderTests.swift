@@ -8,11 +8,9 @@ import Testing
   @Test func aStalledBodyTimesOut() async throws {
     let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream()
     continuation.yield(ByteBuffer(string: #"{"body":"#))  // and then nothing more, ever
-    let start = ContinuousClock.now
     await #expect(throws: BodyReader.TimedOut.self) {
       _ = try await BodyReader.collect(RequestBody(asyncSequence: stream), upTo: 1_000, within: .milliseconds(200))
     }
-    #expect(ContinuousClock.now - start < .seconds(5))
     continuation.finish()
   }
 
