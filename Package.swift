@@ -7,8 +7,8 @@
 //
 //   SMSFilterModel ─┬─► SMSFilterDirectory ─┐
 //                   └───────────────────────┴─► SMSFilter ─► SMSFilterIO ─► SMSFilterEvaluation ─► smsfilter
-//   CPCRE2 ─► PCRE2 ──────────────────────────────┤                                 SMSFilterBenchmarks ─┘
-//   CPublicSuffix, CUnicodeSecurity ─► SMSFilterEntities ┘
+//   CPCRE2 ─► PCRE2 ──────────────────────────────┤                    └──► SMSFilterServer ──────────┤
+//   CPublicSuffix, CUnicodeSecurity ─► SMSFilterEntities ┘                       SMSFilterBenchmarks ─┘
 //   CMemoryHints ─► SMSFilterDirectory
 import PackageDescription
 
@@ -26,6 +26,10 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     // `swift package generate-documentation`: the DocC catalogs of the library targets.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // PCRE2's C API, through a shim header that fixes the code-unit width at 8 bits.
@@ -72,6 +76,18 @@ let package = Package(
     // The wire format: line reading, message records (JSON Lines), decision records (TSV, JSON
     // Lines, explain), JSON strings, buffered output.
     .target(name: "SMSFilterIO", dependencies: ["SMSFilter"]),
+    // `smsfilter serve`: the engine over HTTP (Hummingbird), with Prometheus metrics, reload,
+    // limits, a bearer token and graceful shutdown.
+    .target(
+      name: "SMSFilterServer",
+      dependencies: [
+        "SMSFilter", "SMSFilterIO",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     // Labeled corpora, metrics and reports.
     .target(name: "SMSFilterEvaluation", dependencies: ["SMSFilter", "SMSFilterIO", "SMSFilterLearning"]),
     // Benchmark timing and synthetic workloads (rules, messages, directories): for `bench`,
@@ -82,8 +98,9 @@ let package = Package(
       name: "smsfilter",
       dependencies: [
         "SMSFilter", "SMSFilterDirectory", "SMSFilterIO", "SMSFilterEvaluation", "SMSFilterBenchmarks",
-        "SMSFilterLearning", "PCRE2",
+        "SMSFilterLearning", "SMSFilterServer", "PCRE2",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // Build tool: turns `rules/*.yaml` into Swift source so the default rules live in the binary.
@@ -98,6 +115,14 @@ let package = Package(
     .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter", "SMSFilterIO", "SMSFilterBenchmarks"]),
     .testTarget(name: "SMSFilterIOTests", dependencies: ["SMSFilterIO"]),
     .testTarget(name: "SMSFilterEvaluationTests", dependencies: ["SMSFilterEvaluation", "SMSFilterBenchmarks"]),
+    .testTarget(
+      name: "SMSFilterServerTests",
+      dependencies: [
+        "SMSFilterServer", "SMSFilterIO",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
     .testTarget(
       name: "smsfilterCLITests", dependencies: ["smsfilter", "SMSFilterEvaluation", "SMSFilterBenchmarks"]),
   ],

@@ -21,7 +21,7 @@ struct SMSFilterCommand: ParsableCommand {
     version: "smsfilter \(PackageVersion.current)",
     subcommands: [
       ClassifyCommand.self, EvalCommand.self, BenchCommand.self, CheckCommand.self, CapabilitiesCommand.self,
-      TrainCommand.self, DirectoryCommand.self,
+      TrainCommand.self, DirectoryCommand.self, ServeCommand.self,
     ]
   )
 

@@ -152,7 +152,7 @@ import Testing
     #expect(result.status == 1)
     #expect(result.lines.count == 3)
     #expect(result.lines[0].hasPrefix("transaction\ttransactionalFinance\t"))
-    #expect(result.lines[1] == "error\tnone\tno-tab")
+    #expect(result.lines[1] == "error\tnone\tmissing-tab")
     #expect(result.lines[2].hasPrefix("allow\t"))
     #expect(result.stderr.contains("line 2"))
   }

@@ -15,6 +15,9 @@ struct ClassifyCommand: ParsableCommand {
       "receiverISOCountryCode" and "id" (auto-detected from the first non-empty line), or with \
       --input tsv sender<TAB>body.
 
+      Live input: each line is answered as soon as it is read when no more input is ready, so a \
+      coprocess, a FIFO or `tail -f` gets every answer within milliseconds.
+
       Output: one line per input line, in order: TSV action<TAB>subAction<TAB>ruleId ("-" when no \
       rule matched), or JSON Lines. A line that cannot be read yields an error record in its place \
       (TSV: error<TAB>none<TAB>REASON), a message on stderr with its line number, and exit \
@@ -28,7 +31,7 @@ struct ClassifyCommand: ParsableCommand {
 
   @OptionGroup var rules: RuleOptions
 
-  @Option(help: ArgumentHelp("Input format.", valueName: "format"))
+  @Option(help: ArgumentHelp("Input format (tsv: sender<TAB>body).", valueName: "format"))
   var input: MessageInputFormat = .auto
 
   @Option(help: ArgumentHelp("Output format.", valueName: "format"))

@@ -27,12 +27,7 @@ struct CapabilitiesCommand: ParsableCommand {
         print("transactionalSubActions: \(capabilities.transactional.map(\.name).joined(separator: ", "))")
         print("promotionalSubActions: \(capabilities.promotional.map(\.name).joined(separator: ", "))")
       case .json:
-        func list(_ values: [SubAction]) -> String {
-          "[" + values.map { "{\"name\":\"\($0.name)\",\"rawValue\":\($0.rawValue)}" }.joined(separator: ",") + "]"
-        }
-        print(
-          "{\"transactionalSubActions\":\(list(capabilities.transactional)),\"promotionalSubActions\":\(list(capabilities.promotional))}"
-        )
+        print(CapabilitiesRecord.json(capabilities))
       }
     }
   }
