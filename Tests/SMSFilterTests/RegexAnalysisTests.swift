@@ -19,6 +19,16 @@ import Testing
     #expect(gate == [[["-"], [".com", ".in"]], [["prize"]]])
   }
 
+  /// What a positive lookaround requires, the text holds: its literals gate the regex too.
+  @Test func positiveLookaroundsAddTheirLiterals() {
+    let gate = RegexLiterals.gate(in: #"\b(?=[a-z.]{0,20}-)[a-z.-]{0,20}(?:pay|win)\b"#)
+    #expect(gate == [[["pay", "win"], ["-"]]] || gate == [[["-"], ["pay", "win"]]])
+    let behind = RegexLiterals.gate(in: #"(?<=ref )\d{6}"#)
+    #expect(behind == [[["ref "]]])
+    // A negative one requires nothing.
+    #expect(RegexLiterals.gate(in: #"(?!no )\d{6}"#) == nil)
+  }
+
   @Test func noLiteralsWhenNoneCanBeProved() {
     #expect(RegexLiterals.required(in: #"\d{6}"#) == nil)
     #expect(RegexLiterals.required(in: "(?i)otp") == nil)

@@ -78,6 +78,7 @@ extension CompiledRules {
         }
         if !open { return false }
       }
+      if state.regexRunLog != nil { state.regexRunLog?.append(index) }
       // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
       let pattern = regexes[index].pattern
       var range: Range<Int>?

@@ -126,6 +126,7 @@ extension CompiledRules {
       guard let condition = ruleSet.guards[name] else { continue }
       let (root, trigger) = try builder.compile(condition, rule: nil, guardTriggers: nil)
       guardRoots.append(root)
+      builder.guardCosts.append(builder.estimatedCost(root))
       guardTriggers.append(trigger)
     }
     // Guards may refer to guards (never in a cycle: the loader refuses them): each guard's

@@ -7,9 +7,20 @@ import SMSFilterIO
 struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "check",
-    abstract: "Load the rules and check every rule's examples; failures are reported as file:line.")
+    abstract: "Load the rules and check every rule's examples; failures are reported as file:line.",
+    discussion: """
+      Also notes, for speed, every regex that is only a word list (write it as keywords) and every part of \
+      a regex that requires no literal (it runs PCRE2 on every message its rule is evaluated for). With \
+      --cost CORPUS, measures the PCRE2 runs a message costs on the corpus, by rule and by regex.
+      """)
 
   @OptionGroup var rules: RuleOptions
+
+  @Option(
+    help:
+      "Also measure what the rules cost on this corpus's messages (JSON Lines or TSV): PCRE2 runs a message, by rule and by regex."
+  )
+  var cost: String?
 
   func run() throws {
     try reportingFailures {
@@ -21,6 +32,23 @@ struct CheckCommand: ParsableCommand {
         "\(classifier.ruleSet.rules.count) rules (\(stats.literals) literals, \(stats.regexes) regexes), "
           + "\(report.examplesChecked) examples: \(report.failures.isEmpty ? "all pass" : "\(report.failures.count) failed")"
       )
+      // Speed advice: regexes that are word lists, and parts that no literal gates.
+      let advice = RegexAdvice.of(classifier.ruleSet)
+      for item in advice { print("note: \(item)") }
+      if let cost {
+        let queries = try BenchCommand.readBodies(cost)
+        let count = Double(queries.count)
+        let profile = classifier.regexRunProfile(queries)
+        let total = profile.reduce(0) { $0 + $1.runs }
+        print(
+          "cost on \(queries.count) messages of \(cost): \(String(format: "%.2f", Double(total) / count)) PCRE2 runs a message; by rule (its regexes and its guards'):"
+        )
+        for (rule, runs) in classifier.ruleRunProfile(queries) {
+          print("  \(String(format: "%6.3f", Double(runs) / count))  \(rule)")
+        }
+        print("by regex (as compiled: decomposed, word lists as keywords):")
+        for (source, runs) in profile { print("  \(String(format: "%6.3f", Double(runs) / count))  \(source)") }
+      }
       if !report.failures.isEmpty { throw ExitCode(1) }
     }
   }
