@@ -51,7 +51,9 @@ extension Classifier {
         case .all(let range), .any(let range), .none(let range), .atLeast(_, let range):
           stack.append(contentsOf: range.map { compiled.children[$0] })
         case .guardRef(let guardIndex): stack.append(compiled.guardRoots[guardIndex])
-        case .keywords, .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .model: break
+        case .keywords, .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .model, .link,
+          .phone, .amount:
+          break
         }
       }
       let runs = regexes.reduce(0) { $0 + counts[$1] }

@@ -48,7 +48,8 @@ import Testing
     #expect(
       RegexLowering.keywordCondition(for: #"https?://|(?<!\w)(?:bit\.ly|t\.co)(?!\w)|www\.\w+"#)
         == .any([
-          .anyKeyword(["bit.ly", "t.co"], wordBoundary: true), .anyKeyword(["https://", "http://"], wordBoundary: false),
+          .anyKeyword(["bit.ly", "t.co"], wordBoundary: true),
+          .anyKeyword(["https://", "http://"], wordBoundary: false),
           .regex(#"www\.\w+"#),
         ]))
     // A regex that is one piece stays as it is.

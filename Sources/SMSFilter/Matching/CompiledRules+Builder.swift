@@ -168,7 +168,8 @@ extension CompiledRules {
 
     /// A rough cost of evaluating a node in the compiled matcher: literal stamps are free,
     /// sender and country checks cheap, a regex gated by literals less than one that always
-    /// runs, the model (features of the whole text) most; a composite costs its children.
+    /// runs, links, phones and amounts (parsed once per message) more, the model (features of
+    /// the whole text) most; a composite costs its children.
     func estimatedCost(_ node: Int) -> Int {
       switch nodes[node] {
       case .keywords: return 0
@@ -176,6 +177,7 @@ extension CompiledRules {
       case .senderRegex: return 5
       case .regex(let index): return regexes[index].gate == nil ? 40 : 10
       case .guardRef(let index): return index < guardCosts.count ? guardCosts[index] : 20
+      case .link, .phone, .amount: return 20
       case .model: return 60
       case .all(let range), .any(let range), .none(let range), .atLeast(_, let range):
         return range.reduce(0) { $0 + estimatedCost(children[$1]) }

@@ -72,7 +72,7 @@ public struct RegexAdvice: Sendable, Hashable, CustomStringConvertible {
     case .regex(let source): [source]
     case .all(let list), .any(let list), .none(let list), .atLeast(_, let list): list.flatMap(regexes(in:))
     case .anyKeyword, .allKeywords, .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript,
-      .model, .guardRef:
+      .model, .link, .phone, .amount, .guardRef:
       []
     }
   }
