@@ -17,7 +17,9 @@ struct BenchCommand: ParsableCommand {
       (every rule evaluated in priority order with PCRE2-JIT, first match). Then a scaling series over \
       generated sets (--scaling), measured in turns so its ratios come from the same moments, and \
       end-to-end `classify` over a file of lines with one and two threads. With CORPUS, the rule set \
-      (--rules or the built-in one) is also measured on the corpus's message bodies.
+      (--rules or the built-in one, with its model) is also measured on the corpus's message bodies, in \
+      the same run: the engine (and its share of the headline), the naive loop, the PCRE2 runs a \
+      message, the start-up time (`classify < /dev/null`, median of 21) and end to end.
 
       Throughputs are the median of timed passes; end-to-end figures the fastest of three \
       alternating runs.
