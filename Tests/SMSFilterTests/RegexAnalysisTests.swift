@@ -66,3 +66,39 @@ import Testing
     #expect(RegexLint.problem(in: #"(?x) \d{6} \s otp"#) == nil)
   }
 }
+
+/// The digit prefilter: a regex said to need a digit never matches a text without one.
+@Suite struct RegexDigitsTests {
+  @Test func requiredDigitsAreFound() {
+    #expect(RegexDigits.requiresDigit(#"\bcode \d{4,8}\b"#))
+    #expect(RegexDigits.requiresDigit(#"(?<!\w)\dx\d(?!\w)"#))
+    #expect(RegexDigits.requiresDigit(#"otp[: ]+[0-9]{6}|(?:pin|code) \d+"#))
+    #expect(RegexDigits.requiresDigit(#"(?=[a-z]{0,7}\d)[a-z0-9]{4,8}"#))
+    #expect(RegexDigits.requiresDigit(#"(?<n>\d+) rs"#))
+  }
+
+  @Test func optionalOrUnprovedDigitsAreNot() {
+    #expect(!RegexDigits.requiresDigit(#"\d*x"#))
+    #expect(!RegexDigits.requiresDigit(#"\d{0,3}x"#))
+    #expect(!RegexDigits.requiresDigit(#"\d+|otp"#))
+    #expect(!RegexDigits.requiresDigit(#"[\d.]+"#))
+    #expect(!RegexDigits.requiresDigit(#"[^0-9]+"#))
+    #expect(!RegexDigits.requiresDigit(#"(?!\d)x"#))
+    #expect(!RegexDigits.requiresDigit(#"\D+"#))
+    #expect(!RegexDigits.requiresDigit(#"(*ACCEPT)\d"#))
+    #expect(!RegexDigits.requiresDigit(#"(?(1)\d|x)"#))
+  }
+
+  /// Any script's digits count: `\d` runs with Unicode properties.
+  @Test func everyScriptsDigitsCount() throws {
+    func hasDigit(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer(MatchState.hasDecimalDigit) }
+    #expect(hasDigit("price ४५"))
+    #expect(hasDigit("price 45"))
+    #expect(!hasDigit("no digits here, कोड"))
+    let classifier = try Classifier(
+      ruleSet: RuleSet(rules: [Rule(id: "CODE", action: .junk, condition: .regex(#"code \d+"#))]))
+    #expect(classifier.classify(MessageQuery(messageBody: "your code ४५६")).ruleID == "CODE")
+    #expect(classifier.classify(MessageQuery(messageBody: "your code 456")).ruleID == "CODE")
+    #expect(classifier.classify(MessageQuery(messageBody: "your code, friend")).ruleID == nil)
+  }
+}

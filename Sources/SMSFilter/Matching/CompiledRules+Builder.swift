@@ -75,7 +75,9 @@ extension CompiledRules {
         }
         gate = Array(union).sorted()
       }
-      regexes.append(CompiledRegex(pattern: pattern, gate: gate, clauses: clauses))
+      regexes.append(
+        CompiledRegex(
+          pattern: pattern, gate: gate, clauses: clauses, requiresDigit: body && RegexDigits.requiresDigit(prepared)))
       regexIndex[key] = regexes.count - 1
       return regexes.count - 1
     }
