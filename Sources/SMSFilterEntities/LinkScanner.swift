@@ -46,18 +46,51 @@ public struct LinkScanner: Sendable {
     }
   }
 
-  /// Whether the bytes contain a dot of some kind, or the word `dot` (bracketed obfuscations).
+  /// Whether the bytes can hold a link: a dot between two host characters (`a.b`, where a
+  /// sentence's `end. Next` cannot), a dot with a space on each side (`a . b`), a bracketed dot
+  /// (`[.]`, `(.)`, `{.}`), the word `dot` (`(dot)`), or an ideographic or full-width dot
+  /// between ASCII or full-width letters.
+  /// Most messages fail this one pass over their bytes and are never scanned.
   static func mayHoldLink(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+      (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
+    }
+    @inline(__always) func isHostByte(_ byte: UInt8) -> Bool {
+      byte >= 0x80 || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || byte == 0x2D
+    }
     var index = 0
     let count = body.count
     while index < count {
       switch body[index] {
-      case UInt8(ascii: "."): return true
-      case 0xE3 where index + 2 < count && body[index + 1] == 0x80 && body[index + 2] == 0x82: return true  // 。
-      case 0xEF where index + 2 < count && body[index + 1] == 0xBC && body[index + 2] == 0x8E: return true  // ．
-      case 0xEF where index + 2 < count && body[index + 1] == 0xBD && body[index + 2] == 0xA1: return true  // ｡
+      case UInt8(ascii: "."):
+        if index > 0, index + 1 < count {
+          let before = body[index - 1]
+          let after = body[index + 1]
+          // A top-level domain is written in ASCII (internationalised ones, `.рф`, are rare in
+          // SMS and would need a scheme or `www.` before them to be scanned here).
+          if isHostByte(before) && isASCIIAlphanumeric(after) { return true }
+          if before == 0x20 && after == 0x20 { return true }
+          if (before == 0x5B || before == 0x28 || before == 0x7B) && (after == 0x5D || after == 0x29 || after == 0x7D) {
+            return true
+          }
+        }
+      case 0xE3 where index + 2 < count && body[index + 1] == 0x80 && body[index + 2] == 0x82,  // 。
+        0xEF where index + 2 < count && body[index + 1] == 0xBC && body[index + 2] == 0x8E,  // ．
+        0xEF where index + 2 < count && body[index + 1] == 0xBD && body[index + 2] == 0xA1:  // ｡
+        // Between ASCII letters or digits (`example。com`), or full-width ones (`ｅｘ．ｃｏｍ`,
+        // whose letters start with 0xEF too); in running CJK text it ends a sentence.
+        let before = index > 0 ? body[index - 1] : 0
+        let after = index + 3 < count ? body[index + 3] : 0
+        if (isASCIIAlphanumeric(before) || (0x80...0xBF).contains(before))
+          && (isASCIIAlphanumeric(after) || after == 0xEF)
+        {
+          if before >= 0x80 && index >= 3 && body[index - 3] != 0xEF { break }
+          return true
+        }
       case UInt8(ascii: "d"), UInt8(ascii: "D"):
-        if index + 2 < count, body[index + 1] | 0x20 == UInt8(ascii: "o"), body[index + 2] | 0x20 == UInt8(ascii: "t") {
+        if index > 0, index + 3 < count, body[index + 1] | 0x20 == UInt8(ascii: "o"),
+          body[index + 2] | 0x20 == UInt8(ascii: "t"), [0x28, 0x5B, 0x7B].contains(body[index - 1])
+        {
           return true
         }
       default: break

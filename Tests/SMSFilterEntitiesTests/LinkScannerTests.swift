@@ -84,9 +84,13 @@ import Testing
   }
 
   @Test func aBodyWithoutDotsIsNotScanned() {
-    var text = "no links here at all"
-    #expect(text.withUTF8 { !LinkScanner.mayHoldLink($0) })
-    text = "a。b"
-    #expect(text.withUTF8 { LinkScanner.mayHoldLink($0) })
+    for text in ["no links here at all", "A sentence. Another one.", "Ends with a dot.", "您好。请回复", "ข้อความ.ถัดไป"] {
+      var text = text
+      #expect(text.withUTF8 { !LinkScanner.mayHoldLink($0) }, "\(text)")
+    }
+    for text in ["a。b", "bücher.de", "x.com", "x . com", "x[.]com", "x(dot)com", "ｘ．ｃｏｍ"] {
+      var text = text
+      #expect(text.withUTF8 { LinkScanner.mayHoldLink($0) }, "\(text)")
+    }
   }
 }

@@ -6,7 +6,8 @@ import SMSFilterEntities
 extension CompiledRules {
   func evaluateLink(_ condition: LinkCondition, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
     let links = state.entities.links(in: state.body, generation: state.generation)
-    guard links.count >= condition.count else { return false }
+    // Most messages hold no link: nothing more is computed for them.
+    guard links.count >= condition.count, !links.isEmpty else { return false }
     var named: [Int]?
     let senders = condition.offBrand != nil || condition.lookalike != nil ? senderBrands(state) : []
     var passing = 0
