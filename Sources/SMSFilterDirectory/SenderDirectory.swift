@@ -67,7 +67,7 @@ public final class SenderDirectory: @unchecked Sendable {
   let mapping: UnsafeMutableRawPointer
   let file: UnsafeRawBufferPointer
   let keys: UnsafePointer<UInt64>
-  let payloads: UnsafePointer<UInt64>
+  let payloads: PayloadColumn
   /// The fence levels, top first.
   let fenceLevels: UnsafeMutableBufferPointer<FenceLevel>
   /// The fence hints, one word per level-2 element (when there are two fence levels or more).
@@ -77,6 +77,16 @@ public final class SenderDirectory: @unchecked Sendable {
   let level2Padded: Int
   /// Lines of keys (level 1's elements).
   let keyLines: Int
+
+  /// The payloads: 32-bit words in the file, read widened to 64 bits.
+  struct PayloadColumn {
+    /// The first payload.
+    let base: UnsafePointer<UInt32>
+
+    /// Payload `index`.
+    @inline(__always)
+    subscript(index: Int) -> UInt64 { UInt64(UInt32(littleEndian: base[index])) }
+  }
 
   /// One fence level.
   struct FenceLevel {
@@ -90,7 +100,9 @@ public final class SenderDirectory: @unchecked Sendable {
   let textOffsets: UnsafePointer<UInt32>
   let textBytes: UnsafePointer<UInt8>
   let textBytesCount: Int
-  let labelOffsets: UnsafePointer<UInt32>
+  /// Where each block of ``DirectoryFormat/labelBlock`` front-coded labels starts.
+  let labelBlocks: UnsafePointer<UInt32>
+  let labelBlockCount: Int
   let labelBytes: UnsafePointer<UInt8>
   let labelBytesCount: Int
   let header: DirectoryFormat.Header
@@ -167,7 +179,7 @@ public final class SenderDirectory: @unchecked Sendable {
       return UnsafePointer((mapped + Int(offset)).bindMemory(to: T.self, capacity: count))
     }
     keys = section(.keys, UInt64.self)
-    payloads = section(.payloads, UInt64.self)
+    payloads = PayloadColumn(base: section(.payloads, UInt32.self))
     let fence = section(.fence, UInt64.self)
     fenceHints = section(.fenceHints, UInt64.self)
     let levelSizes = DirectoryFormat.fenceLevelSizes(entries: count)
@@ -187,7 +199,8 @@ public final class SenderDirectory: @unchecked Sendable {
     textOffsets = section(.textOffsets, UInt32.self)
     textBytes = section(.textBytes, UInt8.self)
     textBytesCount = Int(header.sections[DirectoryFormat.Section.textBytes.rawValue].length)
-    labelOffsets = section(.labelOffsets, UInt32.self)
+    labelBlocks = section(.labelBlocks, UInt32.self)
+    labelBlockCount = DirectoryFormat.labelBlockCount(labels: labelCount)
     labelBytes = section(.labelBytes, UInt8.self)
     labelBytesCount = Int(header.sections[DirectoryFormat.Section.labelBytes.rawValue].length)
   }
