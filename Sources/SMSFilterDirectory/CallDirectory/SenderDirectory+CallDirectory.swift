@@ -1,0 +1,68 @@
+import SMSFilterModel
+
+extension SenderDirectory {
+  /// The entries at indices `0 ..< phoneEnd` are phone numbers CallKit can take (their keys
+  /// sort first, in ascending numeric order).
+  var callKitPhoneEnd: Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if isCallKitNumber(keys[middle]) { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Whether `key` is a phone number within CallKit's range.
+  @inline(__always)
+  func isCallKitNumber(_ key: UInt64) -> Bool {
+    key >> SenderKey.tagShift == SenderKey.phoneTag
+      && key & SenderKey.valueMask <= UInt64(CallDirectoryStream.maxNumber)
+  }
+
+  /// The number of phone entry `index` (below ``callKitPhoneEnd``).
+  @inline(__always)
+  func callKitNumber(at index: Int) -> Int64 { Int64(keys[index] & SenderKey.valueMask) }
+
+  /// Label `index` as CallKit gets it; `nil` only in a corrupt file (opened without checking
+  /// its checksum), whose entry is then not exported.
+  func callKitLabel(_ index: UInt32) -> String? {
+    guard let text = label(index), (1...255).contains(text.utf8.count) else { return nil }
+    return text
+  }
+
+  /// Counts what ``callDirectoryExport()`` writes and leaves out.
+  public func callDirectoryExportCounts() -> CallDirectoryExport {
+    var counts = CallDirectoryExport()
+    let phoneEnd = callKitPhoneEnd
+    for index in 0..<phoneEnd {
+      switch CallDirectoryRole(payload: payloads[index]) {
+      case .blocking: counts.blocking += 1
+      case .identification: counts.identification += 1
+      case .none: counts.unlabelled += 1
+      }
+    }
+    for index in phoneEnd..<count { counts.leftOut[kind(at: index), default: 0] += 1 }
+    return counts
+  }
+
+  /// The directory as a Call Directory stream for a full load (see ``CallDirectoryStream``):
+  /// the blocking numbers, then the identification numbers and labels, each strictly ascending.
+  public func callDirectoryExport() -> [UInt8] {
+    var writer = CallDirectoryStreamWriter(kind: .export)
+    let phoneEnd = callKitPhoneEnd
+    writer.begin(.blocking)
+    for index in 0..<phoneEnd where CallDirectoryRole(payload: payloads[index]) == .blocking {
+      writer.append(callKitNumber(at: index))
+    }
+    writer.begin(.identification)
+    for index in 0..<phoneEnd {
+      if case .identification(let label) = CallDirectoryRole(payload: payloads[index]),
+        let text = callKitLabel(label)
+      {
+        writer.append(callKitNumber(at: index), label: text)
+      }
+    }
+    return writer.finish()
+  }
+}
