@@ -7,6 +7,17 @@ extension DirectoryBuilder {
   /// - Throws: ``DirectoryBuildError`` with every refused line (malformed senders and actions,
   ///   unreadable sources, conflicts), in reading order.
   public func build() throws(DirectoryBuildError) -> DirectoryImage {
+    let (kept, warnings) = try merged()
+    do throws(DirectorySourceError) {
+      return try encode(kept, warnings: warnings)
+    } catch {
+      throw DirectoryBuildError(errors: [error], warnings: warnings)
+    }
+  }
+
+  /// Everything read, sorted by key, with removals applied, duplicates dropped (warnings) and
+  /// conflicts refused (errors): the records a directory file holds.
+  func merged() throws(DirectoryBuildError) -> (kept: [Record], warnings: [DirectoryWarning]) {
     // Errors found while reading come before the record that followed them; errors and warnings
     // found here, at their record: positions 2p and 2s+1 merge them in reading order.
     var allErrors = zip(errorPositions, errors).enumerated().map {
@@ -103,11 +114,7 @@ extension DirectoryBuilder {
     let errors = allErrors.sorted { ($0.position, $0.tie) < ($1.position, $1.tie) }.map(\.error)
     let warnings = lateWarnings.sorted { $0.sequence < $1.sequence }.map(\.warning)
     guard errors.isEmpty else { throw DirectoryBuildError(errors: errors, warnings: warnings) }
-    do throws(DirectorySourceError) {
-      return try encode(kept, warnings: warnings)
-    } catch {
-      throw DirectoryBuildError(errors: [error], warnings: warnings)
-    }
+    return (kept, warnings)
   }
 
   /// `base` to the power `exponent`.

@@ -16,7 +16,7 @@ struct DirectoryCommand: ParsableCommand {
       Exit status: 0 success; 1 source lines refused, sender not found or checksum mismatch; \
       2 unreadable or invalid files or arguments.
       """,
-    subcommands: [Build.self, Update.self, Lookup.self, Stats.self, Bench.self])
+    subcommands: [Build.self, Update.self, Lookup.self, Stats.self, Export.self, Diff.self, Apply.self, Bench.self])
 }
 
 // Helpers the subcommands share.
