@@ -41,7 +41,10 @@ extension SenderDirectory {
     if offsets {
       smsfilter_prefetch(labelBlocks + block)
     } else {
-      smsfilter_prefetch(labelBytes + Swift.min(Int(UInt32(littleEndian: labelBlocks[block])), labelBytesCount))
+      // A block of short labels spans one or two cache lines: start reading both.
+      let start = Swift.min(Int(UInt32(littleEndian: labelBlocks[block])), labelBytesCount)
+      smsfilter_prefetch(labelBytes + start)
+      smsfilter_prefetch(labelBytes + Swift.min(start + 64, labelBytesCount))
     }
   }
 
@@ -82,8 +85,9 @@ extension SenderDirectory {
     if count <= DirectoryEntry.InlineLabel.capacity {
       var label = DirectoryEntry.InlineLabel(count: count)
       withUnsafeMutableBytes(of: &label.words) { words in
-        words.baseAddress?.copyMemory(from: labelBytes + pieces.head, byteCount: pieces.shared)
-        (words.baseAddress! + pieces.shared).copyMemory(from: labelBytes + pieces.suffix, byteCount: pieces.suffixCount)
+        guard let base = words.baseAddress else { return }
+        base.copyMemory(from: labelBytes + pieces.head, byteCount: pieces.shared)
+        (base + pieces.shared).copyMemory(from: labelBytes + pieces.suffix, byteCount: pieces.suffixCount)
       }
       return .inline(label)
     }

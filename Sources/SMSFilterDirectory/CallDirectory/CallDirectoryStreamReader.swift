@@ -201,7 +201,9 @@ public final class CallDirectoryStreamReader {
     case .memory(let bytes, let position):
       let count = min(CallDirectoryStreamReader.bufferSize, bytes.count - position)
       if count <= 0 { return false }
-      bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + position, count: count) }
+      bytes.withUnsafeBufferPointer { source in
+        for index in 0..<count { buffer[index] = source[position + index] }
+      }
       source = .memory(bytes, position: position + count)
       end = count
       return true
