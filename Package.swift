@@ -33,6 +33,20 @@ let package = Package(
     ),
     // A small safe wrapper over PCRE2: compiled patterns, per-thread match state, typed errors.
     .target(name: "PCRE2", dependencies: ["CPCRE2"]),
+    // libpsl: the Public Suffix List (registrable domains of links).
+    .systemLibrary(
+      name: "CPublicSuffix",
+      pkgConfig: "libpsl",
+      providers: [.apt(["libpsl-dev"]), .brew(["libpsl"])]
+    ),
+    // ICU's IDNA and confusable skeletons behind plain C names (ICU versions its C symbols).
+    .target(
+      name: "CUnicodeSecurity",
+      linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+    ),
+    // What a message points at: links (host, registrable domain, obfuscation), phone numbers
+    // and money amounts, found in the body.
+    .target(name: "SMSFilterEntities", dependencies: ["CPublicSuffix", "CUnicodeSecurity"]),
     // A prefetch hint (a static inline C function) for batch directory lookups and model rows.
     .target(name: "CMemoryHints"),
     // IdentityLookup's model (actions, sub-actions, capabilities, query, decision), source
@@ -47,7 +61,7 @@ let package = Package(
     .target(
       name: "SMSFilter",
       dependencies: [
-        "SMSFilterModel", "SMSFilterDirectory", "SMSFilterLearning", "PCRE2",
+        "SMSFilterModel", "SMSFilterDirectory", "SMSFilterLearning", "SMSFilterEntities", "PCRE2",
         .product(name: "Yams", package: "Yams"),
       ],
       plugins: ["EmbedRulesPlugin"]
@@ -75,6 +89,7 @@ let package = Package(
 
     .testTarget(name: "PCRE2Tests", dependencies: ["PCRE2"]),
     .testTarget(name: "SMSFilterModelTests", dependencies: ["SMSFilterModel"]),
+    .testTarget(name: "SMSFilterEntitiesTests", dependencies: ["SMSFilterEntities"]),
     .testTarget(name: "SMSFilterLearningTests", dependencies: ["SMSFilterLearning", "SMSFilterModel"]),
     .testTarget(name: "SMSFilterDirectoryTests", dependencies: ["SMSFilterDirectory", "SMSFilterBenchmarks"]),
     .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter", "SMSFilterIO", "SMSFilterBenchmarks"]),

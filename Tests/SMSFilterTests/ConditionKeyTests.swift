@@ -30,6 +30,9 @@ import Testing
     case .atLeast: value = "1, of: [{keywords: [alpha]}]"
     case .guard: value = "g"
     case .model: value = "{junk: 0.5}"
+    case .link: value = "{domain: [alpha.com]}"
+    case .phone: value = "{kind: [international]}"
+    case .amount: value = "{currency: [INR]}"
     }
     let yaml = """
       guards:
@@ -40,7 +43,14 @@ import Testing
           when: {\(key.rawValue): \(value)}
       """
     let classifier = try Classifier(yaml: yaml, model: TinyModel.model)
-    let body = key == .model ? "claim your cash prize now, winner" : "alpha"
+    let body =
+      switch key {
+      case .model: "claim your cash prize now, winner"
+      case .link: "alpha at https://www.alpha.com/x"
+      case .phone: "alpha +91 98765 43210"
+      case .amount: "alpha Rs 500"
+      default: "alpha"
+      }
     let holds = classifier.ruleMatches(
       "R", MessageQuery(sender: "ALPHA", messageBody: body, receiverISOCountryCode: "IN"))
     #expect(holds == (key != .none && key != .mixedScript), "\(key)")

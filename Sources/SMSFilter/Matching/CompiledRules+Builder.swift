@@ -14,6 +14,11 @@ extension CompiledRules {
     var senderPrefixes: [[[UInt8]]] = []
     var countryLists: [[String]] = []
     var modelThresholds: [[ModelThreshold]] = []
+    var linkConditions: [LinkCondition] = []
+    var phoneConditions: [PhoneCondition] = []
+    var amountConditions: [AmountCondition] = []
+    /// Each brand's keyword literals (for `offBrand` triggers).
+    var brandLiterals: [[Int]] = []
     /// Where the first `model:` condition was written, for the error when there is no model.
     var firstModelCondition: (location: SourceLocation, rule: String)?
     var guardIndex: [String: Int] = [:]
@@ -121,6 +126,15 @@ extension CompiledRules {
         }
         modelThresholds.append(thresholds)
         return (add(.model(modelThresholds.count - 1)), nil)
+      case .link(let condition):
+        linkConditions.append(condition)
+        return (add(.link(linkConditions.count - 1)), nil)
+      case .phone(let condition):
+        phoneConditions.append(condition)
+        return (add(.phone(phoneConditions.count - 1)), nil)
+      case .amount(let condition):
+        amountConditions.append(condition)
+        return (add(.amount(amountConditions.count - 1)), nil)
       case .all(let list), .any(let list), .none(let list), .atLeast(_, let list):
         var indices: [Int] = []
         for child in list {
@@ -169,7 +183,12 @@ extension CompiledRules {
       case .regex(let source):
         guard let index = regexIndex["b:" + source], let gate = regexes[index].gate else { return nil }
         return Set(gate)
-      case .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .model, .none:
+      case .link(let link):
+        // Naming a brand is necessary for `offBrand`: its keywords trigger the rule.
+        guard link.offBrand == true else { return nil }
+        let union = Set(brandLiterals.joined())
+        return union.isEmpty || union.count > Builder.maxUnionTrigger ? nil : union
+      case .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .model, .none, .phone, .amount:
         return nil
       case .all(let list):
         // Any one child's trigger is necessary: pick the one expected to fire least often.

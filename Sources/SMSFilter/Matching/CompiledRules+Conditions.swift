@@ -140,6 +140,15 @@ extension CompiledRules {
       }
       return false
 
+    case .link(let index):
+      return evaluateLink(linkConditions[index], state, mode)
+
+    case .phone(let index):
+      return evaluatePhone(phoneConditions[index], state, mode)
+
+    case .amount(let index):
+      return evaluateAmount(amountConditions[index], state, mode)
+
     case .all(let range):
       for slot in range where !evaluate(children[slot], state, mode) { return false }
       return true

@@ -26,6 +26,12 @@ struct CompiledRules: Sendable {
     case mixedScript(Bool)
     /// The learned model reaches one of the thresholds in `modelThresholds[index]`.
     case model(Int)
+    /// Links pass `linkConditions[index]`.
+    case link(Int)
+    /// A phone number passes `phoneConditions[index]`.
+    case phone(Int)
+    /// An amount passes `amountConditions[index]`.
+    case amount(Int)
     /// All of the children (`children[range]`).
     case all(Range<Int>)
     /// Any of the children.
@@ -84,6 +90,12 @@ struct CompiledRules: Sendable {
   var modelMasks: [[SIMD16<Float>]] = []
   /// The learned model `model:` conditions consult.
   var model: LinearModel?
+  /// The tests of each `link:`, `phone:` and `amount:` condition.
+  var linkConditions: [LinkCondition] = []
+  var phoneConditions: [PhoneCondition] = []
+  var amountConditions: [AmountCondition] = []
+  /// The brands and shorteners link conditions consult.
+  var brandTable = BrandTable.empty
 
   /// The normalised bytes of every literal (keywords and regex literals), by pattern id.
   var literals: [[UInt8]] = []
@@ -112,6 +124,8 @@ extension CompiledRules {
   init(_ ruleSet: RuleSet, model: LinearModel? = nil, lowerLiteralRegexes: Bool = true) throws(RuleLoadError) {
     var builder = Builder()
     var ruleSet = ruleSet
+    let brandLiterals = ruleSet.brands.map { builder.keywordLiterals($0.keywords) }
+    builder.brandLiterals = brandLiterals
     if lowerLiteralRegexes {
       ruleSet.guards = ruleSet.guards.mapValues(RegexLowering.lower)
       ruleSet.rules = ruleSet.rules.map { $0.replacingCondition(RegexLowering.lower($0.condition)) }
@@ -196,6 +210,7 @@ extension CompiledRules {
     for regex in builder.regexes {
       for branch in regex.clauses { for clause in branch { for literal in clause { needsStamp[literal] = true } } }
     }
+    for literal in brandLiterals.joined() { needsStamp[literal] = true }
     var triggerRules: [Int32] = []
     var literalInfo: [LiteralInfo] = []
     for (literal, list) in perLiteral.enumerated() {
@@ -262,6 +277,10 @@ extension CompiledRules {
       )
     }
     self.model = model
+    self.linkConditions = builder.linkConditions
+    self.phoneConditions = builder.phoneConditions
+    self.amountConditions = builder.amountConditions
+    self.brandTable = BrandTable(brands: ruleSet.brands, keywordLiterals: brandLiterals, shorteners: ruleSet.shorteners)
     self.literals = builder.literals
     let payloadWords = LiteralEntry.words - 1
     var payloads: [UInt32] = []

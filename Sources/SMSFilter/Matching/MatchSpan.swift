@@ -1,6 +1,6 @@
 /// A span of the message a rule matched, for `--explain`.
 public struct MatchSpan: Sendable, Hashable {
-  /// What matched: a keyword, a regex or the sender (``ConditionKey/spanKind``).
+  /// What matched: a keyword, a regex, the sender, a model threshold, a link, a phone number or an amount (``ConditionKey/spanKind``).
   public let kind: Kind
   /// The keyword or pattern that matched.
   public let pattern: String
@@ -19,5 +19,11 @@ public struct MatchSpan: Sendable, Hashable {
     case sender
     /// A `model:` threshold (the pattern names it, the text is the probability).
     case model
+    /// A link that passed a `link:` condition.
+    case link
+    /// A phone number that passed a `phone:` condition.
+    case phone
+    /// A money amount that passed an `amount:` condition.
+    case amount
   }
 }

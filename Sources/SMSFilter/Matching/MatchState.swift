@@ -44,6 +44,8 @@ final class MatchState {
   var features = FeatureBuffer()
   private var probabilitiesGeneration: UInt32 = .max
   private var probabilities = SIMD16<Float>()
+  /// The message's links, phone numbers and amounts, found on first use.
+  var entities = MessageEntities()
   /// When set, matched spans are recorded here (explain mode).
   var spans: [MatchSpan]?
   /// The guards explain has evaluated for this message, with the spans each found.
@@ -75,6 +77,7 @@ final class MatchState {
       stamps.update(repeating: LiteralStamp())
       guardStamp.update(repeating: 0)
       probabilitiesGeneration = 0
+      entities.reset()
       generation = 0
     }
     generation &+= 1

@@ -26,6 +26,12 @@ public indirect enum Condition: Sendable, Hashable {
   case mixedScript(Bool)
   /// The learned model gives one of these targets at least its probability.
   case model([ModelThreshold])
+  /// Links in the body pass these tests (``LinkCondition``).
+  case link(LinkCondition)
+  /// A phone number (or USSD code) of these kinds is in the body.
+  case phone(PhoneCondition)
+  /// A money amount in these currencies (and at least this value) is in the body.
+  case amount(AmountCondition)
   /// Every condition holds.
   case all([Condition])
   /// At least one condition holds.
@@ -44,7 +50,8 @@ extension Condition {
     switch self {
     case .regex, .senderRegex: true
     case .all(let list), .any(let list), .none(let list), .atLeast(_, let list): list.contains(where: \.containsRegex)
-    case .anyKeyword, .allKeywords, .senderIs, .senderPrefix, .senderKind, .country, .mixedScript, .model, .guardRef:
+    case .anyKeyword, .allKeywords, .senderIs, .senderPrefix, .senderKind, .country, .mixedScript, .model, .guardRef,
+      .link, .phone, .amount:
       false
     }
   }
@@ -60,7 +67,7 @@ extension Condition {
     case .none(let list): .none(list.map(\.withoutModel))
     case .atLeast(let count, let list): .atLeast(count, list.map(\.withoutModel))
     case .anyKeyword, .allKeywords, .regex, .senderIs, .senderPrefix, .senderRegex, .senderKind, .country,
-      .mixedScript, .guardRef:
+      .mixedScript, .guardRef, .link, .phone, .amount:
       self
     }
   }
@@ -73,7 +80,7 @@ extension Condition {
     case .guardRef(let name): [name]
     case .all(let list), .any(let list), .none(let list), .atLeast(_, let list): list.flatMap(\.guardReferences)
     case .anyKeyword, .allKeywords, .regex, .senderIs, .senderPrefix, .senderRegex, .senderKind, .country,
-      .mixedScript, .model:
+      .mixedScript, .model, .link, .phone, .amount:
       []
     }
   }

@@ -25,6 +25,12 @@ public enum ConditionKey: String, CaseIterable, Sendable {
   case mixedScript
   /// The learned model's probability of an action or sub-action reaches a threshold.
   case model
+  /// Links in the body pass tests (domain, top-level domain, shortener, look-alike, …).
+  case link
+  /// A phone number or USSD code is in the body.
+  case phone
+  /// A money amount is in the body.
+  case amount
   /// All of a list of conditions hold.
   case all
   /// Any of a list of conditions holds.
@@ -52,6 +58,9 @@ public enum ConditionKey: String, CaseIterable, Sendable {
     case .country: "`country: [IN, US]`"
     case .mixedScript: "`mixedScript: true`"
     case .model: "`model: {junk: 0.9}`"
+    case .link: "`link: true` or `link: {tld: [xyz], …}`"
+    case .phone: "`phone: true` or `phone: {kind: [premium]}`"
+    case .amount: "`amount: true` or `amount: {currency: [INR], atLeast: 1000}`"
     case .all: "`all: [..]`"
     case .any: "`any: [..]`"
     case .none: "`none: [..]`"
@@ -76,6 +85,12 @@ public enum ConditionKey: String, CaseIterable, Sendable {
     case .mixedScript: "some word mixes Latin letters with Cyrillic or Greek look-alikes (`false`: no word does)"
     case .model:
       "the learned model gives an action (`junk`, `promotion`, `transaction`, `allow`), `filtered` (junk or promotion) or a sub-action at least this probability (several entries: any); the rule set's header names the model (`model: built-in` or a file)"
+    case .link:
+      "at least `count` (default 1) links in the body pass every test given: `domain` (within these registrable domains), `tld` (top-level domain or public suffix), `shortener` (a domain the rule set lists under `shorteners:`), `ip`, `punycode` (internationalised host), `mixedScript` (host mixes scripts), `lookalike` (host imitates a `brands:` domain without being it), `offBrand` (the body names a brand, the link is not the brand's), `obfuscated` (`hxxp`, `[.]`, `(dot)`, spaced), `userInfo` (`https://bank.example@evil.example`); each test `true` or `false`"
+    case .phone:
+      "a phone number is in the body (`+44 7700 900123`, `0712 345 678`, any script's digits), of a `kind` if given: `international`, `national`, `premium` (premium-rate, by the receiver's country), `ussd` (`*334*1#`, how mobile money is dialled)"
+    case .amount:
+      "a money amount is in the body (`₹5,000`, `KSh 1,500`, `Rp 10 juta`), in a `currency` (ISO codes) and `atLeast` a value if given"
     case .all: "every condition in the list holds"
     case .any: "at least one condition in the list holds"
     case .none: "no condition in the list holds"
@@ -91,6 +106,9 @@ public enum ConditionKey: String, CaseIterable, Sendable {
     case .regex: .regex
     case .sender, .senderPrefix, .senderRegex: .sender
     case .model: .model
+    case .link: .link
+    case .phone: .phone
+    case .amount: .amount
     case .senderKind, .country, .mixedScript, .all, .any, .none, .atLeast, .guard: nil
     }
   }

@@ -60,6 +60,12 @@ extension NodeReader {
         parts.append(.mixedScript(try bool(value, what: "mixedScript")))
       case .model:
         parts.append(.model(try modelThresholds(value)))
+      case .link:
+        parts.append(.link(try linkCondition(value)))
+      case .phone:
+        parts.append(.phone(try phoneCondition(value)))
+      case .amount:
+        parts.append(.amount(try amountCondition(value)))
       case .all:
         parts.append(try conditionList(value, combine: { .all($0) }))
       case .any:

@@ -10,7 +10,8 @@ import Yams
 public enum RuleLoader {
   /// The keys a rule-file's top level may have.
   static let topLevelKeys: Set<String> = [
-    "ruleset", "description", "capabilities", "fallback", "guards", "rules", "directories", "model",
+    "ruleset", "description", "capabilities", "fallback", "guards", "rules", "directories", "model", "brands",
+    "shorteners",
   ]
   /// The keys a rule may have.
   static let ruleKeys: Set<String> = [
@@ -95,6 +96,8 @@ extension RuleLoader {
     var ruleLocations: [String: SourceLocation] = [:]
     var directoryPaths: [String] = []
     var model: (ModelReference, SourceLocation)?
+    var brands: [Brand] = []
+    var shorteners: [String] = []
 
     mutating func read(text: String, file: String) throws(RuleLoadError) {
       try RuleFileLimits.checkSize(text.utf8.count, file: file)
@@ -180,6 +183,10 @@ extension RuleLoader {
             guards[guardName] = (condition, guardLocation)
             guardOrder.append(guardName)
           }
+        case "brands":
+          brands += try reader.brands(value)
+        case "shorteners":
+          shorteners += try reader.domainList(value, what: "shorteners")
         case "rules":
           let list = try reader.sequence(value, what: "rules")
           for item in list {
@@ -224,10 +231,13 @@ extension RuleLoader {
           rule.condition, guards: guardConditions, path: &path, checked: &checked, location: rule.location,
           ruleID: rule.id)
       }
-      return RuleSet(
+      var ruleSet = RuleSet(
         name: name?.0 ?? "rules", capabilities: capabilities?.0 ?? .unrestricted,
         fallbackAction: fallback?.0 ?? .none, guards: guardConditions, rules: rules,
         directoryPaths: directoryPaths, model: model?.0)
+      ruleSet.brands = brands
+      ruleSet.shorteners = shorteners
+      return ruleSet
     }
 
     /// The guards being checked, outermost first, for finding and reporting a cycle.

@@ -19,6 +19,10 @@ public struct RuleSet: Sendable {
   public var directoryPaths: [String]
   /// The learned model the header names (`model:`), if any.
   public var model: ModelReference?
+  /// The brands scammers impersonate, from every file's `brands:` (``Brand``).
+  public var brands: [Brand] = []
+  /// URL shortener domains, from every file's `shorteners:`, for `link: {shortener: true}`.
+  public var shorteners: [String] = []
 
   /// Creates a rule set. Call ``validate()`` (or load through ``RuleLoader``) before use.
   public init(

@@ -1,0 +1,99 @@
+import SMSFilterEntities
+
+/// The rule set's brands and shorteners, compiled for link conditions: each brand's keyword
+/// literals (found by the automaton like any keyword), its domains, and the confusable
+/// skeletons of its domain names, computed once at load.
+struct BrandTable: Sendable {
+  /// The brands, as the rule files list them.
+  let brands: [Brand]
+  /// Each brand's keywords, as literal ids (matched on word boundaries).
+  let keywordLiterals: [[Int]]
+  /// Registrable domains of URL shorteners.
+  let shorteners: Set<String>
+  /// Each brand domain's name without its public suffix (`hdfcbank` for `hdfcbank.com`), as a
+  /// UTS #39 skeleton, with the brand it belongs to.
+  private let skeletons: [(skeleton: [Unicode.Scalar], brand: Int)]
+
+  /// The table for `brands` (keyword literal ids interned by the caller) and `shorteners`.
+  init(brands: [Brand], keywordLiterals: [[Int]], shorteners: [String]) {
+    self.brands = brands
+    self.keywordLiterals = keywordLiterals
+    self.shorteners = Set(shorteners)
+    var skeletons: [(skeleton: [Unicode.Scalar], brand: Int)] = []
+    for (index, brand) in brands.enumerated() {
+      for domain in brand.domains {
+        let registrable = HostNames.registrableDomain(ofASCII: domain) ?? domain
+        let suffix = HostNames.publicSuffix(ofASCII: registrable) ?? ""
+        let name = suffix.isEmpty ? registrable : String(registrable.dropLast(suffix.count + 1))
+        guard !name.isEmpty else { continue }
+        skeletons.append((Array(HostNames.skeleton(of: name).unicodeScalars), index))
+      }
+    }
+    self.skeletons = skeletons
+  }
+
+  /// An empty table.
+  static let empty = BrandTable(brands: [], keywordLiterals: [], shorteners: [])
+
+  /// Whether the link's host is one of `brand`'s domains or under one.
+  func isOwn(_ link: Link, by brand: Int) -> Bool {
+    brands[brand].domains.contains { link.isWithin($0) || link.registrableDomain == $0 }
+  }
+
+  /// Whether the link goes through a listed shortener.
+  func isShortener(_ link: Link) -> Bool {
+    shorteners.contains(link.registrableDomain) || shorteners.contains(link.host)
+  }
+
+  /// The brand whose domain the link's host imitates without being it, if any: a word of the
+  /// host (labels, hyphen-separated parts, a label with its hyphens dropped) whose skeleton
+  /// equals a brand's domain name's (`paypa1`, `pаypal`, `usps` in `usps.trcking-info.com`),
+  /// or, for names of five characters or more, differs from it by one edit (`paypall`).
+  func lookalikeBrand(of link: Link) -> Int? {
+    guard !link.isIPAddress, !skeletons.isEmpty else { return nil }
+    let suffixLabels = link.publicSuffix.split(separator: ".").count
+    let labels = link.unicodeHost.split(separator: ".").dropLast(suffixLabels)
+    var words: [String] = []
+    for label in labels {
+      words.append(String(label))
+      if label.contains("-") {
+        words.append(contentsOf: label.split(separator: "-").map(String.init))
+        words.append(String(label.filter { $0 != "-" }))
+      }
+    }
+    for word in words where word.count >= 3 {
+      let skeleton = Array(HostNames.skeleton(of: word).unicodeScalars)
+      for entry in skeletons where !isOwn(link, by: entry.brand) {
+        if entry.skeleton == skeleton { return entry.brand }
+        if entry.skeleton.count >= 5, Self.withinOneEdit(entry.skeleton, skeleton) { return entry.brand }
+      }
+    }
+    return nil
+  }
+
+  /// Whether two strings differ by at most one insertion, deletion or substitution.
+  static func withinOneEdit(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
+    if abs(a.count - b.count) > 1 { return false }
+    var i = 0
+    var j = 0
+    var edits = 0
+    while i < a.count && j < b.count {
+      if a[i] == b[j] {
+        i += 1
+        j += 1
+        continue
+      }
+      edits += 1
+      if edits > 1 { return false }
+      if a.count > b.count {
+        i += 1
+      } else if b.count > a.count {
+        j += 1
+      } else {
+        i += 1
+        j += 1
+      }
+    }
+    return edits + (a.count - i) + (b.count - j) <= 1
+  }
+}

@@ -1,0 +1,99 @@
+import SMSFilterEntities
+
+// `link:`, `phone:` and `amount:` conditions: the message's entities, found once on first use
+// (``MessageEntities``), tested here. Compiled and plain evaluation read the same entities; only
+// `offBrand`'s brand names are found differently (the automaton's stamps, or a direct search).
+extension CompiledRules {
+  func evaluateLink(_ condition: LinkCondition, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+    let links = state.entities.links(in: state.body, generation: state.generation)
+    guard links.count >= condition.count else { return false }
+    var named: [Int]?
+    var passing = 0
+    for link in links {
+      if condition.offBrand != nil, named == nil { named = namedBrands(state, mode) }
+      guard passes(link, condition, namedBrands: named ?? []) else { continue }
+      passing += 1
+      if mode == .explain { record(.link, pattern: condition.summary, range: link.range, state) }
+      if passing >= condition.count && mode != .explain { return true }
+    }
+    return passing >= condition.count
+  }
+
+  /// Whether one link passes every test of `condition`.
+  func passes(_ link: Link, _ condition: LinkCondition, namedBrands: [Int]) -> Bool {
+    if let domains = condition.domains,
+      !domains.contains(where: { link.isWithin($0) || link.registrableDomain == $0 })
+    {
+      return false
+    }
+    if let suffixes = condition.topLevelDomains,
+      !suffixes.contains(where: { $0 == link.topLevelDomain || $0 == link.publicSuffix })
+    {
+      return false
+    }
+    if let expected = condition.ipAddress, link.isIPAddress != expected { return false }
+    if let expected = condition.obfuscated, link.isObfuscated != expected { return false }
+    if let expected = condition.userInfo, link.hasUserInfo != expected { return false }
+    if let expected = condition.punycode, link.isInternationalized != expected { return false }
+    if let expected = condition.shortener, brandTable.isShortener(link) != expected { return false }
+    if let expected = condition.mixedScript,
+      (link.isInternationalized && HostNames.isMixedScript(link.unicodeHost)) != expected
+    {
+      return false
+    }
+    if let expected = condition.offBrand {
+      let off = namedBrands.contains { !brandTable.isOwn(link, by: $0) }
+      if off != expected { return false }
+    }
+    if let expected = condition.lookalike, (brandTable.lookalikeBrand(of: link) != nil) != expected { return false }
+    return true
+  }
+
+  /// The brands the body names (any keyword on word boundaries).
+  func namedBrands(_ state: MatchState, _ mode: EvaluationMode) -> [Int] {
+    var named: [Int] = []
+    for (brand, literals) in brandTable.keywordLiterals.enumerated() {
+      let found = literals.contains { literal in
+        mode == .compiled
+          ? state.stamps[literal].isFoundBounded(in: state.generation) : find(literal, bounded: true, in: state) != nil
+      }
+      if found { named.append(brand) }
+    }
+    return named
+  }
+
+  func evaluatePhone(_ condition: PhoneCondition, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+    let phones = state.entities.phones(
+      in: state.body, country: state.receiverISOCountryCode, generation: state.generation)
+    let kinds = condition.kindSet
+    var matched = false
+    for phone in phones where kinds.isEmpty || !phone.kind.isDisjoint(with: kinds) {
+      matched = true
+      if mode != .explain { return true }
+      record(.phone, pattern: condition.summary, range: phone.range, state)
+    }
+    return matched
+  }
+
+  func evaluateAmount(_ condition: AmountCondition, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+    let amounts = state.entities.amounts(in: state.body, generation: state.generation)
+    var matched = false
+    for amount in amounts
+    where (condition.currencies.isEmpty || condition.currencies.contains(amount.currency))
+      && amount.value >= (condition.minimum ?? 0)
+    {
+      matched = true
+      if mode != .explain { return true }
+      record(.amount, pattern: condition.summary, range: amount.range, state)
+    }
+    return matched
+  }
+
+  /// Records a span of the original body (entities are found in it directly).
+  private func record(_ kind: MatchSpan.Kind, pattern: String, range: Range<Int>, _ state: MatchState) {
+    let body = state.body
+    let text =
+      range.upperBound <= body.count ? String(decoding: UnsafeBufferPointer(rebasing: body[range]), as: UTF8.self) : ""
+    state.spans?.append(MatchSpan(kind: kind, pattern: pattern, range: range, text: text))
+  }
+}

@@ -1,0 +1,162 @@
+// From a run of labels to a link: the scheme and user information before it, the port and path
+// after it, and whether the whole is a link at all.
+extension LinkScanner {
+  /// Scheme words a link may start with, obfuscated ones included.
+  static let schemes: [String: Bool] = ["http": false, "https": false, "hxxp": true, "hxxps": true, "ftp": false]
+
+  /// The link a run of labels belongs to, or `nil` when it is not one (an e-mail address, a
+  /// number, an abbreviation, a file name).
+  func link(for run: HostRun, body: UnsafeBufferPointer<UInt8>) -> Link? {
+    let labels = run.labels.map { string(in: $0) }
+    // An e-mail address or the user part of one: not a link, unless a scheme makes it user
+    // information (handled when the host after the `@` is read).
+    if run.end < scalars.count, scalars[run.end] == 0x40 { return nil }
+    var start = run.labels[0].lowerBound
+    var hasScheme = false
+    var obfuscated = run.obfuscated
+    var hasUserInfo = false
+    if start > 0, scalars[start - 1] == 0x40 {
+      // `scheme://user@host`: the user part may itself look like a domain.
+      guard let (schemeStart, schemeObfuscated) = schemeBefore(userInfoStart(before: start - 1)) else { return nil }
+      start = schemeStart
+      hasScheme = true
+      hasUserInfo = true
+      obfuscated = obfuscated || schemeObfuscated
+    } else if let (schemeStart, schemeObfuscated) = schemeBefore(start) {
+      start = schemeStart
+      hasScheme = true
+      obfuscated = obfuscated || schemeObfuscated
+    }
+    var end = run.end
+    var port: Int?
+    if end + 1 < scalars.count, scalars[end] == 0x3A, (0x30...0x39).contains(scalars[end + 1]) {
+      var value = 0
+      var index = end + 1
+      while index < scalars.count, (0x30...0x39).contains(scalars[index]), value < 100_000 {
+        value = value * 10 + Int(scalars[index] - 0x30)
+        index += 1
+      }
+      if value <= 65535, index == scalars.count || !Self.isHostCharacter(scalars[index]) {
+        port = value
+        end = index
+      }
+    }
+    var hasPath = false
+    if end < scalars.count, [0x2F, 0x3F, 0x23].contains(scalars[end]) {
+      hasPath = true
+      while end < scalars.count, !Self.isSpace(scalars[end]) { end += 1 }
+      while end > run.end, Self.isTrailingPunctuation(scalars[end - 1]) { end -= 1 }
+    }
+    let isIP = labels.count == 4 && labels.allSatisfy(Self.isIPv4Octet)
+    let explicit = hasScheme || hasPath || port != nil
+    if isIP {
+      guard explicit else { return nil }
+      let host = labels.joined(separator: ".")
+      return Link(
+        range: Int(offsets[start])..<Int(offsets[end]), host: host, unicodeHost: host, registrableDomain: host,
+        publicSuffix: "", hasScheme: hasScheme, isObfuscated: obfuscated, isIPAddress: true, port: port,
+        hasUserInfo: hasUserInfo)
+    }
+    guard labels.allSatisfy(Self.isValidLabel) else { return nil }
+    let written = labels.joined(separator: ".")
+    let ascii: String
+    if written.utf8.allSatisfy({ $0 < 0x80 }) {
+      ascii = written
+    } else {
+      guard let converted = HostNames.asciiForm(of: written) else { return nil }
+      ascii = converted
+    }
+    guard let suffix = HostNames.publicSuffix(ofASCII: ascii), suffix != ascii,
+      let last = ascii.split(separator: ".").last, HostNames.isPublicSuffix(ascii: String(last))
+    else { return nil }
+    if !explicit, labels[0] != "www" {
+      // A bare name in prose: its last label must be written in one case (`ok.So` is two
+      // sentences) and must not be digits.
+      guard Self.isOneCase(bodyBytes: body, from: offsets[run.labels.last!.lowerBound], to: offsets[run.end]) else {
+        return nil
+      }
+    }
+    let unicode = ascii.contains("xn--") ? (HostNames.unicodeForm(of: ascii) ?? ascii) : written
+    return Link(
+      range: Int(offsets[start])..<Int(offsets[end]), host: ascii, unicodeHost: unicode,
+      registrableDomain: HostNames.registrableDomain(ofASCII: ascii) ?? ascii, publicSuffix: suffix,
+      hasScheme: hasScheme, isObfuscated: obfuscated, isIPAddress: false, port: port, hasUserInfo: hasUserInfo)
+  }
+
+  /// Where a scheme ending just before `hostStart` begins (`http://`, `hxxps://`, with at most
+  /// one space around `://`), and whether it was obfuscated.
+  private func schemeBefore(_ hostStart: Int) -> (Int, Bool)? {
+    var index = hostStart
+    var spaced = false
+    if index > 0, scalars[index - 1] == 0x20 {
+      index -= 1
+      spaced = true
+    }
+    guard index >= 3, scalars[index - 1] == 0x2F, scalars[index - 2] == 0x2F else { return nil }
+    index -= 2
+    if index > 0, scalars[index - 1] == 0x20 {
+      index -= 1
+      spaced = true
+    }
+    guard index >= 1, scalars[index - 1] == 0x3A else { return nil }
+    index -= 1
+    var wordStart = index
+    while wordStart > 0, (0x61...0x7A).contains(scalars[wordStart - 1]), index - wordStart < 6 { wordStart -= 1 }
+    guard let obfuscated = Self.schemes[string(in: wordStart..<index)] else { return nil }
+    return (wordStart, obfuscated || spaced)
+  }
+
+  /// Where the user information ending at the `@` at `at` starts: after `://`, or after space.
+  private func userInfoStart(before at: Int) -> Int {
+    var index = at
+    while index > 0, !Self.isSpace(scalars[index - 1]) {
+      if index >= 3, scalars[index - 1] == 0x2F, scalars[index - 2] == 0x2F, scalars[index - 3] == 0x3A {
+        return index
+      }
+      index -= 1
+    }
+    return index
+  }
+
+  func string(in range: Range<Int>) -> String {
+    var text = ""
+    text.unicodeScalars.reserveCapacity(range.count)
+    for index in range { if let scalar = Unicode.Scalar(scalars[index]) { text.unicodeScalars.append(scalar) } }
+    return text
+  }
+
+  static func isSpace(_ value: UInt32) -> Bool {
+    value <= 0x20 || value == 0x85 || value == 0xA0 || value == 0x3000 || (0x2000...0x200B).contains(value)
+      || value == 0x2028 || value == 0x2029
+  }
+
+  static func isTrailingPunctuation(_ value: UInt32) -> Bool {
+    [0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F, 0x29, 0x5D, 0x7D, 0x27, 0x22, 0xBB, 0x201D, 0x2019, 0x3E].contains(value)
+  }
+
+  static func isIPv4Octet(_ label: String) -> Bool {
+    guard !label.isEmpty, label.count <= 3, label.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+      label == "0" || !label.hasPrefix("0"), let value = Int(label)
+    else { return false }
+    return value <= 255
+  }
+
+  static func isValidLabel(_ label: String) -> Bool {
+    !label.isEmpty && label.utf8.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+  }
+
+  /// Whether the ASCII letters of the original bytes in the range are all lower or all upper
+  /// case, with at least one letter.
+  static func isOneCase(bodyBytes body: UnsafeBufferPointer<UInt8>, from start: Int32, to end: Int32) -> Bool {
+    var lower = false
+    var upper = false
+    var letters = 0
+    for index in Int(start)..<Int(end) {
+      let byte = body[index]
+      if (0x61...0x7A).contains(byte) { lower = true }
+      if (0x41...0x5A).contains(byte) { upper = true }
+      if byte >= 0x80 || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { letters += 1 }
+    }
+    return letters > 0 && !(lower && upper)
+  }
+}

@@ -1,0 +1,197 @@
+/// Finds the links in a message body, as a reader would see them and however they were written:
+/// with or without a scheme, `www.` or a bare domain, obfuscated (`hxxp`, `[.]`, `(dot)`,
+/// spaces around dots or after the scheme, full-width letters and dots), internationalised or in
+/// punycode, an IP address, a port, user information hiding the real host.
+///
+/// A body with no dot of any kind (`.`, `。`, `．`, `｡`) and no bracketed `dot` cannot hold a
+/// link and costs one pass over its bytes. The scanner keeps its buffers between messages, so
+/// one per thread allocates nothing once warm.
+///
+/// Bare domains need care in prose: `shop.it` closes one sentence and opens the next. A bare
+/// name (no scheme, no `www.`, no path or port) counts only when its last label is a public
+/// suffix written all in one case, and an IP address only with a scheme, path or port.
+public struct LinkScanner: Sendable {
+  /// The body's characters, folded (full-width forms to ASCII, ASCII letters lower-case, the
+  /// ideographic and full-width full stops to `.`), and each one's byte offset in the body.
+  var scalars: [UInt32] = []
+  var offsets: [Int32] = []
+
+  /// A scanner with empty buffers.
+  public init() {}
+
+  /// The links in `body` (valid UTF-8), in order.
+  public mutating func links(in body: UnsafeBufferPointer<UInt8>) -> [Link] {
+    var found: [Link] = []
+    scan(body, into: &found)
+    return found
+  }
+
+  /// Appends the links in `body` (valid UTF-8) to `links`, in order.
+  public mutating func scan(_ body: UnsafeBufferPointer<UInt8>, into links: inout [Link]) {
+    guard Self.mayHoldLink(body) else { return }
+    fold(body)
+    var index = 0
+    let count = scalars.count
+    while index < count {
+      guard isHostCharacter(at: index), index == 0 || startsRun(at: index) else {
+        index += 1
+        continue
+      }
+      guard let host = hostRun(from: index) else {
+        index += 1
+        continue
+      }
+      if let link = link(for: host, body: body) { links.append(link) }
+      index = max(host.end, index + 1)
+    }
+  }
+
+  /// Whether the bytes contain a dot of some kind, or the word `dot` (bracketed obfuscations).
+  static func mayHoldLink(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = body.count
+    while index < count {
+      switch body[index] {
+      case UInt8(ascii: "."): return true
+      case 0xE3 where index + 2 < count && body[index + 1] == 0x80 && body[index + 2] == 0x82: return true  // 。
+      case 0xEF where index + 2 < count && body[index + 1] == 0xBC && body[index + 2] == 0x8E: return true  // ．
+      case 0xEF where index + 2 < count && body[index + 1] == 0xBD && body[index + 2] == 0xA1: return true  // ｡
+      case UInt8(ascii: "d"), UInt8(ascii: "D"):
+        if index + 2 < count, body[index + 1] | 0x20 == UInt8(ascii: "o"), body[index + 2] | 0x20 == UInt8(ascii: "t") {
+          return true
+        }
+      default: break
+      }
+      index += 1
+    }
+    return false
+  }
+
+  // MARK: Folding
+
+  private mutating func fold(_ body: UnsafeBufferPointer<UInt8>) {
+    scalars.removeAll(keepingCapacity: true)
+    offsets.removeAll(keepingCapacity: true)
+    var index = 0
+    while index < body.count {
+      let lead = body[index]
+      var value = UInt32(lead)
+      var length = 1
+      if lead >= 0xF0, index + 3 < body.count {
+        value =
+          (UInt32(lead & 0x07) << 18) | (UInt32(body[index + 1] & 0x3F) << 12)
+          | (UInt32(body[index + 2] & 0x3F) << 6) | UInt32(body[index + 3] & 0x3F)
+        length = 4
+      } else if lead >= 0xE0, index + 2 < body.count {
+        value = (UInt32(lead & 0x0F) << 12) | (UInt32(body[index + 1] & 0x3F) << 6) | UInt32(body[index + 2] & 0x3F)
+        length = 3
+      } else if lead >= 0xC0, index + 1 < body.count {
+        value = (UInt32(lead & 0x1F) << 6) | UInt32(body[index + 1] & 0x3F)
+        length = 2
+      }
+      scalars.append(Self.folded(value))
+      offsets.append(Int32(index))
+      index += length
+    }
+    offsets.append(Int32(body.count))
+  }
+
+  /// Full-width ASCII forms to ASCII, the other full stops to `.`, ASCII upper case to lower.
+  static func folded(_ value: UInt32) -> UInt32 {
+    switch value {
+    case 0x41...0x5A: value | 0x20
+    case 0xFF21...0xFF3A: value - 0xFEE0 + 0x20
+    case 0xFF01...0xFF5E: value - 0xFEE0
+    case 0x3002, 0xFF61: 0x2E
+    default: value
+    }
+  }
+
+  // MARK: Hosts
+
+  /// A run of labels joined by dots, as the scanner read it.
+  struct HostRun {
+    var labels: [Range<Int>] = []
+    var end = 0
+    var obfuscated = false
+  }
+
+  func isHostCharacter(at index: Int) -> Bool {
+    index < scalars.count && Self.isHostCharacter(scalars[index])
+  }
+
+  static func isHostCharacter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x30...0x39, 0x61...0x7A, 0x2D, 0x5F: return true
+    case 0..<0x80: return false
+    default:
+      guard let scalar = Unicode.Scalar(value) else { return false }
+      let properties = scalar.properties
+      return properties.isAlphabetic || properties.numericType != nil
+        || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+    }
+  }
+
+  /// Scripts written without spaces between words: a host cannot run into them.
+  static func isSpacelessScript(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x3040...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7AF,
+      0xF900...0xFAFF, 0x20000...0x3FFFF:
+      true
+    default: false
+    }
+  }
+
+  /// Whether a host may start here: the character before is not part of the same word.
+  private func startsRun(at index: Int) -> Bool {
+    let previous = scalars[index - 1]
+    guard Self.isHostCharacter(previous) else { return true }
+    return Self.isSpacelessScript(previous) != Self.isSpacelessScript(scalars[index])
+  }
+
+  /// The length of a label separator at `index` (`.`, `[.]`, `(.)`, `{.}`, `[dot]`, `(dot)`,
+  /// `{dot}`, ` . `) and whether it is obfuscated, or `nil`.
+  private func separator(at index: Int) -> (length: Int, obfuscated: Bool)? {
+    guard index < scalars.count else { return nil }
+    let value = scalars[index]
+    if value == 0x2E { return (1, false) }
+    if value == 0x20, matches(" . ", at: index) { return (3, true) }
+    guard value == 0x5B || value == 0x28 || value == 0x7B else { return nil }
+    let close: UInt32 = value == 0x5B ? 0x5D : value == 0x28 ? 0x29 : 0x7D
+    if index + 2 < scalars.count, scalars[index + 1] == 0x2E, scalars[index + 2] == close { return (3, true) }
+    if index + 4 < scalars.count, matches("dot", at: index + 1), scalars[index + 4] == close { return (5, true) }
+    return nil
+  }
+
+  private func matches(_ ascii: StaticString, at index: Int) -> Bool {
+    let count = ascii.utf8CodeUnitCount
+    guard index + count <= scalars.count else { return false }
+    for offset in 0..<count where scalars[index + offset] != UInt32(ascii.utf8Start[offset]) { return false }
+    return true
+  }
+
+  /// The labels starting at `start`: at least two, each a run of host characters in one kind
+  /// of script, joined by separators.
+  private func hostRun(from start: Int) -> HostRun? {
+    var run = HostRun()
+    var index = start
+    let spaceless = Self.isSpacelessScript(scalars[start])
+    while true {
+      let labelStart = index
+      while index < scalars.count, Self.isHostCharacter(scalars[index]),
+        Self.isSpacelessScript(scalars[index]) == spaceless
+      {
+        index += 1
+      }
+      guard index > labelStart else { break }
+      run.labels.append(labelStart..<index)
+      guard let (length, obfuscated) = separator(at: index), isHostCharacter(at: index + length),
+        Self.isSpacelessScript(scalars[index + length]) == spaceless
+      else { break }
+      run.obfuscated = run.obfuscated || obfuscated
+      index += length
+    }
+    run.end = index
+    return run.labels.count >= 2 ? run : nil
+  }
+}

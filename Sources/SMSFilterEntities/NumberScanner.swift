@@ -1,0 +1,157 @@
+/// Finds phone numbers, USSD codes and money amounts in a message body, reading digits of any
+/// script (`٠١٢`, `०१२`, full-width `０１２`) as ASCII.
+///
+/// A body with no digit of any kind costs one pass over its bytes. Buffers are kept between
+/// messages, so one scanner per thread allocates nothing once warm.
+public struct NumberScanner: Sendable {
+  /// The body's characters, and each one's byte offset in the body (one more at the end).
+  var scalars: [Unicode.Scalar] = []
+  var offsets: [Int] = []
+
+  /// A scanner with empty buffers.
+  public init() {}
+
+  /// The phone numbers and USSD codes in `body` (valid UTF-8), in order; `country` (the
+  /// receiver's ISO code) decides which national numbers are premium-rate.
+  public mutating func phoneNumbers(in body: UnsafeBufferPointer<UInt8>, country: String? = nil) -> [PhoneNumber] {
+    guard load(body) else { return [] }
+    var found: [PhoneNumber] = []
+    var index = 0
+    while index < scalars.count {
+      if let (number, end) = ussd(at: index) ?? phone(at: index, country: country) {
+        found.append(number)
+        index = end
+      } else {
+        index += 1
+      }
+    }
+    return found
+  }
+
+  /// Loads the body's scalars; `false` when it holds no digit (nothing to find).
+  mutating func load(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard body.contains(where: { (0x30...0x39).contains($0) || $0 >= 0x80 }) else { return false }
+    scalars.removeAll(keepingCapacity: true)
+    offsets.removeAll(keepingCapacity: true)
+    var iterator = body.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+      scalars.append(scalar)
+      offsets.append(offset)
+      offset += UTF8.width(scalar)
+    }
+    offsets.append(offset)
+    return scalars.contains { Self.digit($0) != nil }
+  }
+
+  /// The value of a decimal digit of any script, or `nil`.
+  static func digit(_ scalar: Unicode.Scalar) -> UInt8? {
+    if (0x30...0x39).contains(scalar.value) { return UInt8(scalar.value - 0x30) }
+    guard scalar.value >= 0x80, scalar.properties.numericType == .decimal,
+      let value = scalar.properties.numericValue
+    else { return nil }
+    return UInt8(value)
+  }
+
+  func digit(at index: Int) -> UInt8? { index >= 0 && index < scalars.count ? Self.digit(scalars[index]) : nil }
+
+  func isWordCharacter(at index: Int) -> Bool {
+    guard index >= 0, index < scalars.count else { return false }
+    return scalars[index].properties.isAlphabetic || digit(at: index) != nil
+  }
+
+  /// `*126#`, `*334*1*2#`: a star, digit groups separated by stars, a hash.
+  private func ussd(at start: Int) -> (PhoneNumber, Int)? {
+    guard scalars[start] == "*", digit(at: start + 1) != nil else { return nil }
+    var index = start + 1
+    var text = "*"
+    while index < scalars.count {
+      if let value = digit(at: index) {
+        text.append(Character(Unicode.Scalar(value + 0x30)))
+      } else if scalars[index] == "*" {
+        text.append("*")
+      } else {
+        break
+      }
+      index += 1
+    }
+    guard index < scalars.count, scalars[index] == "#", text.count >= 3, text.count <= 40 else { return nil }
+    text.append("#")
+    return (PhoneNumber(range: offsets[start]..<offsets[index + 1], digits: text, kind: .ussd), index + 1)
+  }
+
+  /// A phone number: an optional `+` or `00`, then 7 to 15 digits in groups separated by
+  /// single spaces, hyphens, dots or brackets. Thousands-grouped numbers (`1,500,000`,
+  /// `1.500.000`) and numbers inside words are not phone numbers.
+  private func phone(at start: Int, country: String?) -> (PhoneNumber, Int)? {
+    var index = start
+    var international = false
+    if scalars[index] == "+" {
+      guard digit(at: index + 1) != nil else { return nil }
+      international = true
+      index += 1
+    } else if scalars[index] == "(" {
+      guard digit(at: index + 1) != nil else { return nil }
+    } else if digit(at: index) == nil {
+      return nil
+    }
+    if isWordCharacter(at: start - 1) || (start > 0 && (scalars[start - 1] == "+" || scalars[start - 1] == "*")) {
+      return nil
+    }
+    var digits = ""
+    var groups: [Int] = [0]
+    var separators = Set<Unicode.Scalar>()
+    var end = index
+    while index < scalars.count {
+      if let value = digit(at: index) {
+        digits.append(Character(Unicode.Scalar(value + 0x30)))
+        groups[groups.count - 1] += 1
+        index += 1
+        end = index
+      } else if [" ", "-", ".", "(", ")", "\u{00A0}"].contains(scalars[index]), digits.count < 15 {
+        // One separator (or a bracket with a space) between groups.
+        var next = index + 1
+        if next < scalars.count, scalars[next] == " " || scalars[next] == "(" { next += 1 }
+        guard digit(at: next) != nil else { break }
+        separators.insert(scalars[index])
+        if groups.last != 0 { groups.append(0) }
+        index = next
+      } else {
+        break
+      }
+      if digits.count > 15 { return nil }
+    }
+    if isWordCharacter(at: end) || (end < scalars.count && (scalars[end] == "%" || scalars[end] == ",")) {
+      return nil
+    }
+    guard digits.count >= 7 else { return nil }
+    // `1.500.000`: groups of three after the first, joined by dots or spaces, are an amount.
+    if groups.count >= 3, groups.dropFirst().allSatisfy({ $0 == 3 }), groups[0] <= 3, !international,
+      separators.isSubset(of: [".", " ", "\u{00A0}"])
+    {
+      return nil
+    }
+    // Dates: `21-11-2026`, `2026.11.21`, `21/11/26`.
+    if groups.count == 3, !international,
+      (groups[0] <= 2 && groups[1] <= 2 && (groups[2] == 4 || groups[2] == 2))
+        || (groups[0] == 4 && groups[1] <= 2 && groups[2] <= 2)
+    {
+      return nil
+    }
+    if digits.hasPrefix("00") {
+      international = true
+      digits.removeFirst(2)
+    }
+    var kind: PhoneNumber.Kind = international ? .international : .national
+    if international
+      ? PhoneNumber.isPremium(international: digits[...])
+      : PhoneNumber.isPremium(national: digits[...], country: country)
+    {
+      kind.insert(.premium)
+    }
+    return (
+      PhoneNumber(range: offsets[start]..<offsets[end], digits: (international ? "+" : "") + digits, kind: kind), end
+    )
+  }
+}

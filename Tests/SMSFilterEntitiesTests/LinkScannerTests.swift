@@ -1,0 +1,92 @@
+import Testing
+
+@testable import SMSFilterEntities
+
+/// Links as a reader sees them, however they were written.
+@Suite struct LinkScannerTests {
+  func links(_ text: String) -> [Link] {
+    var scanner = LinkScanner()
+    var text = text
+    return text.withUTF8 { scanner.links(in: $0) }
+  }
+
+  func hosts(_ text: String) -> [String] { links(text).map(\.host) }
+
+  @Test func schemesWwwAndBareDomains() {
+    #expect(hosts("Pay now: https://secure-pay.example.com/x?id=1") == ["secure-pay.example.com"])
+    #expect(hosts("visit www.example.org today") == ["www.example.org"])
+    #expect(hosts("Track at example.co.uk/track.") == ["example.co.uk"])
+    #expect(hosts("see amazon.com for details") == ["amazon.com"])
+    let link = links("Tap https://is.gd/AppVerify now").first!
+    #expect(link.registrableDomain == "is.gd" && link.hasScheme && !link.isObfuscated)
+  }
+
+  @Test func theSpanCoversSchemeToPathWithoutTrailingPunctuation() {
+    let text = "Go to (https://a.example.com/p/q)."
+    let link = links(text).first!
+    let bytes = Array(text.utf8)
+    #expect(String(decoding: bytes[link.range], as: UTF8.self) == "https://a.example.com/p/q")
+  }
+
+  @Test func registrableDomainsComeFromThePublicSuffixList() {
+    #expect(links("https://login.bank.example.co.uk/a").first!.registrableDomain == "example.co.uk")
+    #expect(links("https://someone.github.io/a").first!.registrableDomain == "someone.github.io")
+    #expect(links("https://login.bank.example.co.uk/a").first!.publicSuffix == "co.uk")
+    #expect(links("https://login.bank.example.co.uk/a").first!.topLevelDomain == "uk")
+  }
+
+  @Test func obfuscationsAreSeenThrough() {
+    let written = [
+      "hxxp://evil.example.com/a", "hxxps://evil[.]example[.]com/a", "evil(dot)example(dot)com/a",
+      "http:// evil.example.com/a", "evil . example . com/a", "ｅｖｉｌ．ｅｘａｍｐｌｅ．ｃｏｍ/a",
+      "evil{.}example{.}com/a", "evil[dot]example[dot]com/a",
+    ]
+    for text in written {
+      let found = links(text)
+      #expect(found.map(\.host) == ["evil.example.com"], "\(text)")
+      if text.contains("ｅ") { continue }
+      #expect(found.first?.isObfuscated == true, "\(text)")
+    }
+  }
+
+  @Test func internationalisedNamesAndPunycode() {
+    let unicode = links("https://bücher.com/x").first!
+    #expect(unicode.host == "xn--bcher-kva.com")
+    #expect(unicode.unicodeHost == "bücher.com")
+    #expect(unicode.isInternationalized)
+    let puny = links("https://xn--bcher-kva.com/x").first!
+    #expect(puny.unicodeHost == "bücher.com" && puny.isInternationalized)
+    // A Cyrillic `а` inside a Latin name stays one host.
+    let spoof = links("Verify at https://pаypal.com/login").first!
+    #expect(spoof.unicodeHost == "pаypal.com" && spoof.host.hasPrefix("xn--"))
+  }
+
+  @Test func ipAddressesPortsAndUserInformation() {
+    let ip = links("login http://192.168.10.20:8080/bank").first!
+    #expect(ip.isIPAddress && ip.port == 8080 && ip.host == "192.168.10.20")
+    let hidden = links("https://www.bank.example.com@evil.example.net/login").first!
+    #expect(hidden.host == "evil.example.net" && hidden.hasUserInfo)
+    #expect(links("http://example.com:443/").first?.port == 443)
+  }
+
+  @Test func proseIsNotALink() {
+    for text in [
+      "e.g. this", "Rs.500 credited", "at 10.30am", "Ok.So we meet", "U.S. market", "see report.pdf",
+      "mail me at someone@example.com", "v1.2.3.4 released", "1.000.000 rupiah", "No.1 shop", "Mr.Smith called",
+    ] {
+      #expect(links(text).isEmpty, "\(text)")
+    }
+  }
+
+  @Test func hostsStopAtSpacelessScripts() {
+    #expect(hosts("请访问example.com了解详情") == ["example.com"])
+    #expect(hosts("คลิกexample.comเลย") == ["example.com"])
+  }
+
+  @Test func aBodyWithoutDotsIsNotScanned() {
+    var text = "no links here at all"
+    #expect(text.withUTF8 { !LinkScanner.mayHoldLink($0) })
+    text = "a。b"
+    #expect(text.withUTF8 { LinkScanner.mayHoldLink($0) })
+  }
+}

@@ -1,0 +1,143 @@
+import Testing
+
+@testable import SMSFilter
+
+/// `link:`, `phone:` and `amount:` conditions: loading, obfuscations, compiled and plain
+/// evaluation alike, explain spans, and the brand data they read.
+@Suite struct EntityConditionTests: LoadsRuleText {
+  let yaml = """
+    brands:
+      - name: PayPal
+        keywords: [paypal]
+        domains: [paypal.com, paypal.me]
+      - name: Parcel Post
+        keywords: [usps]
+        domains: [usps.com]
+    shorteners: [bit.ly, is.gd]
+    rules:
+      - id: LOOKALIKE
+        action: junk
+        priority: 9
+        when: {link: {lookalike: true}}
+      - id: OFF_BRAND
+        action: junk
+        priority: 8
+        when: {link: {offBrand: true}}
+      - id: SHORT_VERIFY
+        action: junk
+        priority: 7
+        when: {all: [{link: {shortener: true}}, {keywords: [verify]}]}
+      - id: RAW_IP
+        action: junk
+        priority: 6
+        when: {link: {ip: true}}
+      - id: HIDDEN_HOST
+        action: junk
+        priority: 6
+        when: {link: {userInfo: true}}
+      - id: ODD_TLD
+        action: junk
+        priority: 5
+        when: {link: {tld: [xyz, top], obfuscated: true}}
+      - id: TWO_LINKS
+        action: promotion
+        priority: 4
+        when: {link: {count: 2}}
+      - id: PREMIUM
+        action: junk
+        priority: 3
+        when: {phone: {kind: [premium]}}
+      - id: USSD
+        action: junk
+        priority: 3
+        when: {all: [{phone: {kind: [ussd]}}, {keywords: [send]}]}
+      - id: BIG_PRIZE
+        action: junk
+        priority: 2
+        when: {all: [{amount: {currency: [INR], atLeast: 100000}}, {keywords: [won]}]}
+      - id: SOME_LINK
+        action: transaction
+        when: {link: {domain: [example.com]}}
+    """
+
+  let cases: [(String, String?)] = [
+    ("Verify your account at https://paypa1.com/login", "LOOKALIKE"),
+    ("Verify at https://xn--pypal-4ve.com/login", "LOOKALIKE"),
+    ("The USPS package is held, confirm https://usps.trcking-info.com/a", "LOOKALIKE"),
+    ("PayPal: confirm at https://secure-login.net/pp", "OFF_BRAND"),
+    ("PayPal receipt: see https://www.paypal.com/activity", nil),
+    ("Your Apple ID expires, verify https://is.gd/AppVerify", "SHORT_VERIFY"),
+    ("Login now http://192.168.10.20:8080/bank", "RAW_IP"),
+    ("Open https://www.bank.example.com@evil-site.net/login", "HIDDEN_HOST"),
+    ("Claim at hxxps://prize[.]xyz/now", "ODD_TLD"),
+    ("Claim at https://prize.xyz/now", nil),
+    ("Deals at shop.example.com and more at sale.example.net/x", "TWO_LINKS"),
+    ("Call 09061701461 to claim", nil),
+    ("Send 500 to agent, dial *334*1# now", "USSD"),
+    ("Congrats you won Rs 5 lakh, reply now", "BIG_PRIZE"),
+    ("you won Rs 500", nil),
+    ("Receipt at https://mail.example.com/r", "SOME_LINK"),
+    ("no link here. ok.", nil),
+  ]
+
+  @Test func eachConditionDecidesAndCompiledEqualsPlainEvaluation() throws {
+    let classifier = try Classifier(yaml: yaml)
+    let session = classifier.makeSession()
+    for (body, expected) in cases {
+      let query = MessageQuery(messageBody: body)
+      let decision = session.classify(query)
+      #expect(decision.ruleID == expected, "\(body)")
+      #expect(decision == session.classifyNaively(query), "\(body)")
+    }
+  }
+
+  @Test func premiumNumbersFollowTheReceiversCountry() throws {
+    let session = try Classifier(yaml: yaml).makeSession()
+    let british = MessageQuery(sender: nil, messageBody: "Call 09061701461 to claim", receiverISOCountryCode: "GB")
+    #expect(session.classify(british).ruleID == "PREMIUM")
+    let filipino = MessageQuery(sender: nil, messageBody: "Call 09171234567 to claim", receiverISOCountryCode: "PH")
+    #expect(session.classify(filipino).ruleID == nil)
+  }
+
+  @Test func explainShowsEachEntitysSpan() throws {
+    let classifier = try Classifier(yaml: yaml)
+    let body = "PayPal: confirm at https://secure-login.net/pp"
+    let explanation = classifier.explain(MessageQuery(messageBody: body))
+    let span = try #require(explanation.matches.first { $0.rule.id == "OFF_BRAND" }?.spans.first)
+    #expect(span.kind == .link && span.text == "https://secure-login.net/pp" && span.pattern == "link {offBrand: true}")
+    let bytes = Array(body.utf8)
+    #expect(String(decoding: bytes[span.range], as: UTF8.self) == span.text)
+    let prize = classifier.explain(MessageQuery(messageBody: "Congrats you won Rs 5 lakh, reply now"))
+    let amount = try #require(prize.matches.first { $0.rule.id == "BIG_PRIZE" }?.spans.first { $0.kind == .amount })
+    #expect(amount.text == "Rs 5 lakh")
+    let ussd = classifier.explain(MessageQuery(messageBody: "Send 500 to agent, dial *334*1# now"))
+    #expect(
+      ussd.matches.first { $0.rule.id == "USSD" }?.spans.contains { $0.kind == .phone && $0.text == "*334*1#" } == true)
+  }
+
+  @Test func badEntityConditionsAreRefusedWithWhereAndWhy() {
+    let bad = [
+      "{link: {bogus: true}}": "unknown key 'bogus'",
+      "{link: false}": "'link: false' is not a test",
+      "{link: {count: 0}}": "between 1 and 100",
+      "{link: {domain: ['https://x.com/']}}": "is not a domain name",
+      "{phone: {kind: [satellite]}}": "phone kind 'satellite'",
+      "{amount: {currency: [XYZ]}}": "currency 'XYZ'",
+      "{amount: {atLeast: lots}}": "needs a number",
+    ]
+    for (condition, message) in bad {
+      let error = loadError("rules:\n  - id: R\n    action: junk\n    when: \(condition)")
+      #expect(error?.description.contains(message) == true, "\(condition): \(error?.description ?? "loaded")")
+      #expect(error?.description.contains("test.yaml:4") == true, "\(condition)")
+    }
+    let brand = loadError("brands:\n  - name: X\n    keywords: [x]\nrules: []")
+    #expect(brand?.description.contains("needs 'keywords' and 'domains'") == true)
+  }
+
+  @Test func offBrandRulesAreTriggeredByTheBrandsNames() throws {
+    let classifier = try Classifier(yaml: yaml)
+    let compiled = classifier.compiled
+    let offBrand = try #require(compiled.ruleIDs.firstIndex(of: "OFF_BRAND"))
+    #expect(!compiled.alwaysCandidates.contains(offBrand))
+  }
+}
