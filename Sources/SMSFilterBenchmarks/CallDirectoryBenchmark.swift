@@ -86,17 +86,19 @@ package struct CallDirectoryBenchmark {
 
     // A second version in which `changes` entries differ: a third removed, a third changed
     // (another action or label), a third new.
-    let third = max(1, changes / 3)
+    // (At most half the directory changes, so that the removed and changed entries differ.)
+    let changes = min(self.changes, synthetic.entries / 2)
+    let third = changes / 3
     var removals: [String] = []
     var additions: [String] = []
-    let stride = max(1, synthetic.entries / (2 * third))
+    let stride = max(1, synthetic.entries / (2 * max(third, 1)))
     for step in 0..<third {
       removals.append(synthetic.sender(step * stride, asWritten: false))
       let changed = synthetic.sender(step * stride + stride / 2, asWritten: false)
       removals.append(changed)
       additions.append("\(changed)\t\(step % 2 == 0 ? "junk" : "none")\tChanged \(step)")
     }
-    for step in 0..<(changes - 2 * third) {
+    for step in 0..<max(0, changes - 2 * third) {
       additions.append("\(synthetic.sender(synthetic.entries + step, asWritten: false))\tnone\tNew \(step)")
     }
     var builder = try DirectoryBuilder(country: SyntheticDirectory.country)

@@ -158,5 +158,9 @@ import Testing
     #expect(batchFound == batchHits["lookups"] as? Int)
     #expect(try #require(object?["batchMisses"] as? [String: Any])["found"] as? Int == 0)
     #expect(object?["fileBytes"] as? Int ?? 0 > 0)
+    let callDirectory = try #require(object?["callDirectory"] as? [String: Any])
+    #expect(callDirectory["ascendingAndComplete"] as? Bool == true)
+    #expect(callDirectory["appliedEqualsNewExport"] as? Bool == true)
+    #expect(callDirectory["changedEntries"] as? Int == 1_000)
   }
 }
