@@ -17,7 +17,7 @@ public enum CallDirectoryDiff {
     func role(_ directory: SenderDirectory, _ index: Int?) -> CallDirectoryRole {
       guard let index else { return .none }
       let role = CallDirectoryRole(payload: directory.payloads[index])
-      if case .identification(let label) = role, directory.callKitLabel(label) == nil { return .none }
+      if case .identification(let label) = role, !directory.hasCallKitLabel(label) { return .none }
       return role
     }
     for section in CallDirectoryStream.Kind.diff.sections {
@@ -34,10 +34,11 @@ public enum CallDirectoryDiff {
           writer.append(number)
         case (.identificationAdditions, .none, .identification(let label)),
           (.identificationAdditions, .blocking, .identification(let label)):
-          writer.append(number, label: new.callKitLabel(label))
+          if let text = new.callKitLabel(label) { writer.append(number, label: text) }
         case (.identificationChanges, .identification(let was), .identification(let label)):
-          let text = new.callKitLabel(label)
-          if old.callKitLabel(was) != text { writer.append(number, label: text) }
+          if !new.label(label, equals: was, of: old), let text = new.callKitLabel(label) {
+            writer.append(number, label: text)
+          }
         default:
           break
         }

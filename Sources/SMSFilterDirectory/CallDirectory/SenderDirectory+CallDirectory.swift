@@ -31,6 +31,28 @@ extension SenderDirectory {
     return text
   }
 
+  /// Whether label `index` exists and has 1 to 255 bytes, without building it.
+  func hasCallKitLabel(_ index: UInt32) -> Bool {
+    guard let pieces = labelPieces(index) else { return false }
+    return (1...255).contains(pieces.shared + pieces.suffixCount)
+  }
+
+  /// Whether label `index` here has the same bytes as label `otherIndex` of `other`.
+  func label(_ index: UInt32, equals otherIndex: UInt32, of other: SenderDirectory) -> Bool {
+    guard let a = labelPieces(index), let b = other.labelPieces(otherIndex) else { return false }
+    guard a.shared + a.suffixCount == b.shared + b.suffixCount else { return false }
+    func byte(
+      _ directory: SenderDirectory, _ pieces: (head: Int, shared: Int, suffix: Int, suffixCount: Int), _ at: Int
+    )
+      -> UInt8
+    {
+      at < pieces.shared
+        ? directory.labelBytes[pieces.head + at] : directory.labelBytes[pieces.suffix + at - pieces.shared]
+    }
+    for at in 0..<(a.shared + a.suffixCount) where byte(self, a, at) != byte(other, b, at) { return false }
+    return true
+  }
+
   /// Counts what ``callDirectoryExport()`` writes and leaves out.
   public func callDirectoryExportCounts() -> CallDirectoryExport {
     var counts = CallDirectoryExport()
