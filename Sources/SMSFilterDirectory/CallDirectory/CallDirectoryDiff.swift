@@ -14,11 +14,11 @@ public enum CallDirectoryDiff {
   /// strictly ascending.
   public static func stream(from old: SenderDirectory, to new: SenderDirectory) -> [UInt8] {
     var writer = CallDirectoryStreamWriter(kind: .diff)
+    // Roles come from the payloads alone (labels are read only for what is written), so the
+    // passes below stay sequential reads of two arrays.
     func role(_ directory: SenderDirectory, _ index: Int?) -> CallDirectoryRole {
       guard let index else { return .none }
-      let role = CallDirectoryRole(payload: directory.payloads[index])
-      if case .identification(let label) = role, !directory.hasCallKitLabel(label) { return .none }
-      return role
+      return CallDirectoryRole(payload: directory.payloads[index])
     }
     for section in CallDirectoryStream.Kind.diff.sections {
       writer.begin(section)

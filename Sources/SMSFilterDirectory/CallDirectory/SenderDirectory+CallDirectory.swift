@@ -31,12 +31,6 @@ extension SenderDirectory {
     return text
   }
 
-  /// Whether label `index` exists and has 1 to 255 bytes, without building it.
-  func hasCallKitLabel(_ index: UInt32) -> Bool {
-    guard let pieces = labelPieces(index) else { return false }
-    return (1...255).contains(pieces.shared + pieces.suffixCount)
-  }
-
   /// Whether label `index` here has the same bytes as label `otherIndex` of `other`.
   func label(_ index: UInt32, equals otherIndex: UInt32, of other: SenderDirectory) -> Bool {
     guard let a = labelPieces(index), let b = other.labelPieces(otherIndex) else { return false }
