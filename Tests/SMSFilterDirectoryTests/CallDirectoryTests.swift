@@ -130,4 +130,28 @@ import Testing
     // No change, no records.
     #expect(try Self.records(CallDirectoryDiff.stream(from: new, to: new)).isEmpty)
   }
+
+  @Test func aCorruptDirectoryExportsAndDiffsWithoutCrashing() throws {
+    let scratch = try DirectoryScratch()
+    let synthetic = SyntheticDirectory(entries: 3_000)
+    let sound = try scratch.directory([("s.tsv", synthetic.source())], country: SyntheticDirectory.country)
+    let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: scratch.path("test.smsdir"))))
+    var random = SplitMix64(seed: 18)
+    for round in 0..<40 {
+      var damaged = bytes
+      for _ in 0..<8 {
+        let at = DirectoryFormat.headerLength + Int(random.next() % UInt64(bytes.count - DirectoryFormat.headerLength))
+        damaged[at] = UInt8(truncatingIfNeeded: random.next())
+      }
+      try Data(damaged).write(to: URL(fileURLWithPath: scratch.path("bad\(round)")))
+      guard let corrupt = try? SenderDirectory(path: scratch.path("bad\(round)"), verifyChecksum: false) else {
+        continue
+      }
+      let export = corrupt.callDirectoryExport()
+      _ = try Self.records(export)  // whatever was exported is a valid stream
+      _ = corrupt.callDirectoryExportCounts()
+      _ = try Self.records(CallDirectoryDiff.stream(from: sound, to: corrupt))
+      _ = try Self.records(CallDirectoryDiff.stream(from: corrupt, to: sound))
+    }
+  }
 }

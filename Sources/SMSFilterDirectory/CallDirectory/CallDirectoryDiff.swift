@@ -47,8 +47,9 @@ public enum CallDirectoryDiff {
     return writer.finish()
   }
 
-  /// Walks the CallKit numbers of two directories in ascending order, with each number's index
-  /// in each (`nil` where it is absent).
+  /// Walks the CallKit numbers of two directories in strictly ascending order, with each
+  /// number's index in each (`nil` where it is absent). (A number not above the last one walked,
+  /// possible only in a corrupt file opened without its checksum, is skipped.)
   private static func merge(
     _ old: SenderDirectory, _ new: SenderDirectory, _ body: (Int64, Int?, Int?) -> Void
   ) {
@@ -56,19 +57,18 @@ public enum CallDirectoryDiff {
     let newEnd = new.callKitPhoneEnd
     var i = 0
     var j = 0
+    var last: Int64 = 0
     while i < oldEnd || j < newEnd {
       let a = i < oldEnd ? old.callKitNumber(at: i) : Int64.max
       let b = j < newEnd ? new.callKitNumber(at: j) : Int64.max
-      if a == b {
-        body(a, i, j)
-        i += 1
-        j += 1
-      } else if a < b {
-        body(a, i, nil)
-        i += 1
-      } else {
-        body(b, nil, j)
-        j += 1
+      let number = min(a, b)
+      let oldIndex = a == number ? i : nil
+      let newIndex = b == number ? j : nil
+      if a == number { i += 1 }
+      if b == number { j += 1 }
+      if number > last {
+        body(number, oldIndex, newIndex)
+        last = number
       }
     }
   }

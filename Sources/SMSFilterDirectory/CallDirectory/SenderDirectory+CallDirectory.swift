@@ -20,9 +20,13 @@ extension SenderDirectory {
       && key & SenderKey.valueMask <= UInt64(CallDirectoryStream.maxNumber)
   }
 
-  /// The number of phone entry `index` (below ``callKitPhoneEnd``).
+  /// The number of phone entry `index` (below ``callKitPhoneEnd``); 0, which no stream holds,
+  /// for a key that is not a number CallKit takes (possible there only in a corrupt file).
   @inline(__always)
-  func callKitNumber(at index: Int) -> Int64 { Int64(keys[index] & SenderKey.valueMask) }
+  func callKitNumber(at index: Int) -> Int64 {
+    let key = keys[index]
+    return isCallKitNumber(key) ? Int64(key & SenderKey.valueMask) : 0
+  }
 
   /// Label `index` as CallKit gets it; `nil` only in a corrupt file (opened without checking
   /// its checksum), whose entry is then not exported.
@@ -67,16 +71,26 @@ extension SenderDirectory {
   public func callDirectoryExport() -> [UInt8] {
     var writer = CallDirectoryStreamWriter(kind: .export)
     let phoneEnd = callKitPhoneEnd
+    // Keys ascend in a sound file; `last` keeps a corrupt one (opened without its checksum)
+    // from breaking the stream's order: its out-of-order numbers are left out.
     writer.begin(.blocking)
+    var last: Int64 = 0
     for index in 0..<phoneEnd where CallDirectoryRole(payload: payloads[index]) == .blocking {
-      writer.append(callKitNumber(at: index))
+      let number = callKitNumber(at: index)
+      if number > last {
+        writer.append(number)
+        last = number
+      }
     }
     writer.begin(.identification)
+    last = 0
     for index in 0..<phoneEnd {
-      if case .identification(let label) = CallDirectoryRole(payload: payloads[index]),
+      let number = callKitNumber(at: index)
+      if number > last, case .identification(let label) = CallDirectoryRole(payload: payloads[index]),
         let text = callKitLabel(label)
       {
-        writer.append(callKitNumber(at: index), label: text)
+        writer.append(number, label: text)
+        last = number
       }
     }
     return writer.finish()
