@@ -7,7 +7,8 @@
 //
 //   SMSFilterModel ─┬─► SMSFilterDirectory ─┐
 //                   └───────────────────────┴─► SMSFilter ─► SMSFilterIO ─► SMSFilterEvaluation ─► smsfilter
-//   CPCRE2 ─► PCRE2 ──────────────────────────────┘                                 SMSFilterBenchmarks ─┘
+//   CPCRE2 ─► PCRE2 ──────────────────────────────┤                    └──► SMSFilterServer ──────────┤
+//   CPublicSuffix, CUnicodeSecurity ─► SMSFilterEntities ┘                       SMSFilterBenchmarks ─┘
 //   CMemoryHints ─► SMSFilterDirectory
 import PackageDescription
 
@@ -23,13 +24,19 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    // `swift package generate-documentation`: the DocC catalogs of the library targets.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // PCRE2's C API, through a shim header that fixes the code-unit width at 8 bits.
     .systemLibrary(
       name: "CPCRE2",
       pkgConfig: "libpcre2-8",
-      providers: [.apt(["libpcre2-dev"])]
+      providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
     ),
     // A small safe wrapper over PCRE2: compiled patterns, per-thread match state, typed errors.
     .target(name: "PCRE2", dependencies: ["CPCRE2"]),
@@ -69,6 +76,18 @@ let package = Package(
     // The wire format: line reading, message records (JSON Lines), decision records (TSV, JSON
     // Lines, explain), JSON strings, buffered output.
     .target(name: "SMSFilterIO", dependencies: ["SMSFilter"]),
+    // `smsfilter serve`: the engine over HTTP (Hummingbird), with Prometheus metrics, reload,
+    // limits, a bearer token and graceful shutdown.
+    .target(
+      name: "SMSFilterServer",
+      dependencies: [
+        "SMSFilter", "SMSFilterIO",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     // Labeled corpora, metrics and reports.
     .target(name: "SMSFilterEvaluation", dependencies: ["SMSFilter", "SMSFilterIO", "SMSFilterLearning"]),
     // Benchmark timing and synthetic workloads (rules, messages, directories): for `bench`,
@@ -79,8 +98,9 @@ let package = Package(
       name: "smsfilter",
       dependencies: [
         "SMSFilter", "SMSFilterDirectory", "SMSFilterIO", "SMSFilterEvaluation", "SMSFilterBenchmarks",
-        "SMSFilterLearning",
+        "SMSFilterLearning", "SMSFilterServer", "PCRE2",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     // Build tool: turns `rules/*.yaml` into Swift source so the default rules live in the binary.
@@ -95,6 +115,14 @@ let package = Package(
     .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter", "SMSFilterIO", "SMSFilterBenchmarks"]),
     .testTarget(name: "SMSFilterIOTests", dependencies: ["SMSFilterIO"]),
     .testTarget(name: "SMSFilterEvaluationTests", dependencies: ["SMSFilterEvaluation", "SMSFilterBenchmarks"]),
+    .testTarget(
+      name: "SMSFilterServerTests",
+      dependencies: [
+        "SMSFilterServer", "SMSFilterIO",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
     .testTarget(
       name: "smsfilterCLITests", dependencies: ["smsfilter", "SMSFilterEvaluation", "SMSFilterBenchmarks"]),
   ],

@@ -1,5 +1,13 @@
 import CPCRE2
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A compiled PCRE2 regular expression over UTF-8, JIT-compiled where the platform allows.
 ///
 /// A `Pattern` is immutable once created and may be shared by any number of threads: PCRE2
@@ -59,8 +67,27 @@ public final class Pattern: Sendable {
     var captures: UInt32 = 0
     _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
     self.captureCount = Int(captures)
-    self.isJITCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+    self.isJITCompiled = Self.jitEnabled && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
   }
+
+  /// Whether patterns are JIT-compiled: true unless the environment variable
+  /// `SMSFILTER_PCRE2_JIT` is `0` or `off` when the first pattern is compiled.
+  ///
+  /// Turning the JIT off runs every match in PCRE2's interpreter, as on iOS, where a message
+  /// filter extension may not map executable memory: `smsfilter bench --no-jit` measures that
+  /// cost. Decisions are the same either way; only the speed differs.
+  /// The version of the PCRE2 library linked in (`"10.42 2022-12-11"`).
+  public static var libraryVersion: String {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let length = buffer.withUnsafeMutableBytes { pcre2_config_8(UInt32(PCRE2_CONFIG_VERSION), $0.baseAddress) }
+    guard length > 1 else { return "unknown" }
+    return String(decoding: buffer.prefix(Int(length) - 1), as: UTF8.self)
+  }
+
+  public static let jitEnabled: Bool = {
+    guard let value = getenv("SMSFILTER_PCRE2_JIT") else { return true }
+    return !["0", "off", "false", "no"].contains(String(cString: value).lowercased())
+  }()
 
   deinit { pcre2_code_free_8(code) }
 

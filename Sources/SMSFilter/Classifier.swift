@@ -46,7 +46,7 @@ public final class Classifier: Sendable {
   ///   - ruleSet: the rules, as loaded.
   ///   - capabilities: overrides the rule set's declared capabilities when given.
   ///   - matchLimit: PCRE2's backtracking-step limit for each regex match; a match that reaches
-  ///     it counts as no match and marks the decision ``Decision/limitExceeded``.
+  ///     it counts as no match and marks the decision `Decision.limitExceeded`.
   ///   - budget: the regex budget of one message (``MessageBudget``).
   ///   - directories: sender directories to consult before the rules, after those the rule set
   ///     names in its `directories:` header.
@@ -98,6 +98,7 @@ public final class Classifier: Sendable {
   ///   - name: the name used for the text in error locations.
   ///   - capabilities: overrides the declared capabilities when given.
   ///   - directories: sender directories to consult before the rules.
+  ///   - model: the learned model for `model:` conditions, instead of the one the header names.
   public convenience init(
     yaml: String, name: String = "<string>", capabilities: Capabilities? = nil,
     directories: [SenderDirectory] = [], model: LinearModel? = nil

@@ -6,7 +6,7 @@ import SMSFilterLearning
 public enum DefaultModel {
   /// The built-in model, read once.
   ///
-  /// - Throws: ``ModelFileError`` when this build carries no model (or a broken one).
+  /// - Throws: `ModelFileError` when this build carries no model (or a broken one).
   public static func builtIn() throws(ModelFileError) -> LinearModel {
     try cached.get()
   }

@@ -2,7 +2,7 @@
 ///
 /// Each call classifies with whichever ``Classifier`` is current when it starts: a reader sees the
 /// old rule set or the new one, never a mix, because a `Classifier` is immutable and the swap
-/// replaces the whole reference under a lock (``Locked``).
+/// replaces the whole reference under a lock (`Locked`).
 ///
 /// ```swift
 /// let live = try ReloadableClassifier(Classifier.builtIn())

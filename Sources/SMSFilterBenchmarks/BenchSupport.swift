@@ -3,8 +3,10 @@ import Foundation
 /// What `bench` and `directory bench` share: describing the machine and the build, formatting
 /// rates, printing a JSON report.
 package enum BenchSupport {
-  /// The CPU model and the memory, from `/proc` (`"AMD EPYC, 24 GiB"`).
+  /// The CPU model and the memory (`"AMD EPYC, 24 GiB"`): from `/proc` on Linux; elsewhere the
+  /// memory from Foundation and the core count.
   package static func machine() -> String {
+    #if os(Linux)
     let cpu =
       (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
       .split(separator: "\n").first { $0.hasPrefix("model name") }
@@ -17,6 +19,10 @@ package enum BenchSupport {
         String(format: "%.0f GiB", $0 / 1_048_576)
       } ?? "?"
     return "\(cpu), \(memory)"
+    #else
+    let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
+    return "\(ProcessInfo.processInfo.processorCount)-core CPU, \(String(format: "%.0f GiB", memory))"
+    #endif
   }
 
   /// The toolchain and whether this is a release build.

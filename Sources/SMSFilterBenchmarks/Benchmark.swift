@@ -213,8 +213,12 @@ package enum Benchmark {
   }
 
   /// The numeric fields of `/proc/self/status` (`VmRSS`, `VmHWM`, `RssAnon`, `RssFile`, …), in
-  /// the units it gives them (kB for memory); empty where there is no `/proc`.
+  /// the units it gives them (kB for memory); empty where there is no `/proc` (every platform
+  /// but Linux: memory figures then read 0).
   package static func processStatus() -> [String: Double] {
+    #if !os(Linux)
+    return [:]
+    #else
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return [:] }
     var values: [String: Double] = [:]
     for line in status.split(separator: "\n") {
@@ -222,6 +226,7 @@ package enum Benchmark {
       if parts.count >= 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
     }
     return values
+    #endif
   }
 
   /// Keeps a computed value alive, so the optimiser cannot drop the work that made it.

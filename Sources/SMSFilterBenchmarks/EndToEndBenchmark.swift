@@ -34,7 +34,11 @@ package enum EndToEndBenchmark {
       }
     }
     try handle.close()
+    #if os(Linux)
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    #else
+    let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    #endif
     func timed(_ threads: Int) throws -> Double {
       let process = Process()
       process.executableURL = executable

@@ -6,13 +6,16 @@ package struct EngineBenchmarkReport: Codable {
     package var machine: String
     package var cores: Int
     package var toolchain: String
+    /// Whether regexes ran on PCRE2's JIT (false: its interpreter, as on iOS).
+    package var regexJIT: Bool
 
     /// Creates the record.
-    package init(date: String, machine: String, cores: Int, toolchain: String) {
+    package init(date: String, machine: String, cores: Int, toolchain: String, regexJIT: Bool = true) {
       self.date = date
       self.machine = machine
       self.cores = cores
       self.toolchain = toolchain
+      self.regexJIT = regexJIT
     }
   }
   package struct Headline: Codable {

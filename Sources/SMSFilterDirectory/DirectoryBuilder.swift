@@ -106,7 +106,7 @@ public struct DirectoryBuilder: Sendable {
   /// - Parameter country: the ISO 3166-1 alpha-2 country the sources' national numbers belong
   ///   to, which also scopes their short codes; `nil` refuses national numbers and leaves short
   ///   codes unscoped.
-  /// - Throws: ``SenderIDError`` with ``SenderIDError/Kind/invalidCountry(_:)``.
+  /// - Throws: `SenderIDError` with `SenderIDError.Kind.invalidCountry`.
   public init(country: String? = nil) throws(SenderIDError) {
     if let country {
       guard let code = CountryCode(country) else { throw SenderIDError(.invalidCountry(country), sender: "") }
@@ -122,7 +122,9 @@ public struct DirectoryBuilder: Sendable {
 
   /// Adds the entries of a text source.
   ///
-  /// - Parameter source: the name used in errors and warnings (a file path).
+  /// - Parameters:
+  ///   - text: the source's lines, `sender<TAB>action[/subAction]<TAB>label`.
+  ///   - source: the name used in errors and warnings (a file path).
   public mutating func add(text: String, source: String) {
     var text = text
     text.withUTF8 { read($0, source: source, role: .add) }

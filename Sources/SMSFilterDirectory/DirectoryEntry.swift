@@ -8,7 +8,7 @@ import SMSFilterModel
 public struct DirectoryEntry: Sendable, Hashable, CustomStringConvertible {
   /// The action for the sender's messages.
   public let action: Action
-  /// The sub-action (``SubAction/none`` unless the action is `transaction` or `promotion`).
+  /// The sub-action (`SubAction.none` unless the action is `transaction` or `promotion`).
   public let subAction: SubAction
   /// How the label is held: up to 32 bytes inline, turned into a `String` only when ``label``
   /// is read, so that a lookup neither allocates nor touches a reference count.
@@ -75,7 +75,7 @@ public struct DirectoryEntry: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The sender as the directory stores it (see ``SenderID/normalized``): `+919876543210`,
+  /// The sender as the directory stores it (see `SenderID.normalized`): `+919876543210`,
   /// `IN:56161`, `HDFCBK`, `alerts@bank.example`.
   public var normalizedSender: String {
     switch sender {
@@ -113,7 +113,7 @@ public struct DirectoryEntry: Sendable, Hashable, CustomStringConvertible {
       && lhs.normalizedSender == rhs.normalizedSender
   }
 
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(action)
     hasher.combine(subAction)

@@ -8,7 +8,7 @@ import Darwin
 
 /// A built directory file, in memory: what ``DirectoryBuilder/build()`` returns.
 public struct DirectoryImage: Sendable {
-  /// The file's bytes (see ``DirectoryFormat``).
+  /// The file's bytes (see `DirectoryFormat`).
   public let bytes: [UInt8]
   /// Number of entries.
   public let entryCount: Int

@@ -7,7 +7,7 @@ extension SenderDirectory {
   /// Looks a sender up.
   ///
   /// - Parameters:
-  ///   - sender: the sender as the network gives it, normalised as ``SenderID`` does.
+  ///   - sender: the sender as the network gives it, normalised as `SenderID` does.
   ///   - receiverCountry: the receiver's ISO 3166-1 alpha-2 code, for national numbers and
   ///     short codes (a scoped short code is tried first, then the unscoped one). A value that is
   ///     not two letters is ignored.
@@ -36,7 +36,7 @@ extension SenderDirectory {
     lookup(bytes: bytes, country: country.flatMap(CountryCode.init))
   }
 
-  /// Looks a sender up by its UTF-8 bytes (see ``lookup(_:receiverCountry:)``).
+  /// Looks a sender up by its UTF-8 bytes (see ``lookup(_:receiverCountry:)->DirectoryEntry?``).
   public func lookup(utf8 sender: UnsafeBufferPointer<UInt8>, receiverCountry: String? = nil) -> DirectoryEntry? {
     lookup(utf8: sender, country: receiverCountry)
   }

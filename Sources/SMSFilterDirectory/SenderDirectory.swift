@@ -14,7 +14,7 @@ import Darwin
 /// A sender directory: millions of senders with an action and a label, looked up in a file
 /// mapped into memory, as iOS's Call Directory does for callers.
 ///
-/// By default (``DirectoryResidency/automatic``) the file (see ``DirectoryFormat``, written by
+/// By default (``DirectoryResidency/automatic``) the file (see `DirectoryFormat`, written by
 /// ``DirectoryBuilder``) is read into private memory when it is at most ``copyLimit`` bytes
 /// (``isCopied``): another program truncating or
 /// rewriting the file in use then changes nothing for this reader (a mapped file that shrinks
@@ -35,7 +35,7 @@ import Darwin
 /// ```
 ///
 /// A lookup of a phone number or short code allocates nothing until the entry is built; it
-/// walks a static search tree of cache lines over the sorted keys (see ``DirectoryFormat``).
+/// walks a static search tree of cache lines over the sorted keys (see `DirectoryFormat`).
 public final class SenderDirectory: @unchecked Sendable {
   // SAFETY: every stored property is immutable after `init`, and the mapping they point into is
   // `PROT_READ` (a private copy, or a `MAP_PRIVATE` mapping): no code writes to it and it is

@@ -33,9 +33,12 @@ public struct ClassificationMetrics: Codable, Sendable, Equatable {
   /// Computes the metrics from (expected, predicted) pairs, with classes named in `order`
   /// (classes never seen are left out).
   ///
-  /// - Parameter confusionPairs: the pairs the confusion matrix shows, when they differ from
-  ///   the scored ones (the scored pairs count `none` as right for an `allow` label; the matrix
-  ///   keeps the label as written).
+  /// - Parameters:
+  ///   - pairs: the scored (expected, predicted) pairs, one per message.
+  ///   - order: the classes in the order the report lists them.
+  ///   - confusionPairs: the pairs the confusion matrix shows, when they differ from the scored
+  ///     ones (the scored pairs count `none` as right for an `allow` label; the matrix keeps the
+  ///     label as written).
   public init(
     pairs: [(expected: String, predicted: String)], order: [String],
     confusionPairs: [(expected: String, predicted: String)]? = nil

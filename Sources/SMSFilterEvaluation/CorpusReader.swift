@@ -78,7 +78,7 @@ public struct CorpusReader: Sendable {
       ? try parseTSV(text, file: file) : try parseJSONLines(text, file: file)
   }
 
-  /// Parses JSON Lines text, each line through ``MessageRecordReader`` (the package's one reader
+  /// Parses JSON Lines text, each line through `MessageRecordReader` (the package's one reader
   /// of message records), refusing a key outside ``allowedKeys``.
   public func parseJSONLines(_ text: String, file: String) throws(CorpusError) -> [LabeledMessage] {
     var messages: [LabeledMessage] = []

@@ -90,9 +90,9 @@ public struct EvaluationReport: Codable, Sendable {
 
   /// How many decisions were cut short, and by what (a message can count in both).
   public struct CutShort: Codable, Sendable, Equatable {
-    /// Decisions marked ``Decision/limitExceeded``.
+    /// Decisions marked `Decision.limitExceeded`.
     public var limitExceeded: Int
-    /// Decisions marked ``Decision/budgetExhausted``.
+    /// Decisions marked `Decision.budgetExhausted`.
     public var budgetExhausted: Int
   }
 

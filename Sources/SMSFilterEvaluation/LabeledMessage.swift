@@ -7,7 +7,7 @@ public struct LabeledMessage: Sendable, Hashable {
   /// The labeled action(s): more than one when a coarse label accepts several (`ham` →
   /// `allow|none`).
   public var acceptedActions: [Action]
-  /// The labeled sub-action (``SubAction/none`` when not given).
+  /// The labeled sub-action (`SubAction.none` when not given).
   public var subAction: SubAction
   /// Where the message was read: file and line.
   public var source: String

@@ -2,7 +2,7 @@ import SMSFilter
 import SMSFilterLearning
 
 /// Trains learned models on labeled corpora, and cross-validates them: the corpus side of
-/// ``Trainer`` (labels to classes, text to features, folds).
+/// `Trainer` (labels to classes, text to features, folds).
 public struct ModelTraining: Sendable {
   /// The feature settings.
   public var settings: FeatureSettings

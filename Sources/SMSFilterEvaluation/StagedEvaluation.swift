@@ -27,7 +27,7 @@ public struct StagedEvaluation {
   /// with folds, ``EvaluationReport/outOfFold``.
   ///
   /// - Throws: ``CorpusError`` when a training corpus the model file names cannot be read again,
-  ///   ``ModelFileError`` or ``RuleLoadError`` when a fold model cannot be built.
+  ///   `ModelFileError` or `RuleLoadError` when a fold model cannot be built.
   public func run(_ messages: [LabeledMessage]) throws -> EvaluationReport {
     guard let model = classifier.model else { return evaluator.evaluate(messages) }
     var judge: (LabeledMessage) -> (Classifier, LinearModel) = { _ in (classifier, model) }

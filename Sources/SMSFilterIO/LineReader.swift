@@ -9,7 +9,11 @@ import Darwin
 #endif
 
 /// Reads a file descriptor as lines of raw bytes, in batches, with constant memory (apart from
-/// the longest line). Lines end at `\n`; a final line without a newline is still a line; one
+/// the longest line). A batch ends at `maxLines` lines, at the end of input, or when input
+/// pauses: once it holds a line and no more input is ready to read now (`poll(2)` with no
+/// wait), it is returned rather than waiting, so a live stream (a coprocess, a FIFO,
+/// `tail -f`) gets each line handed on as soon as it arrives, while plentiful input still
+/// fills whole batches. Lines end at `\n`; a final line without a newline is still a line; one
 /// trailing `\r` (CRLF endings) is removed; any other byte, NUL and lone `\r` included, is part
 /// of the line. A UTF-8 byte order mark at the very start of the stream is skipped. A read error
 /// ends the input and is kept in ``readError``, for the caller to report: it is never taken for
@@ -42,8 +46,10 @@ package final class LineReader {
   package func readBatch(into batch: inout LineBatch, maxLines: Int) -> Bool {
     batch.removeAll()
     if !checkedByteOrderMark {
-      while end - start < 3 && !atEOF { fill() }
-      if end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF { start += 3 }
+      // Read only while what arrived could still be a byte order mark: a live first line
+      // shorter than three bytes ("a\n") must not wait for more.
+      while !atEOF && end - start < 3 && isByteOrderMarkPrefix(end - start) { fill() }
+      if end - start >= 3 && isByteOrderMarkPrefix(3) { start += 3 }
       checkedByteOrderMark = true
     }
     while batch.lines.count < maxLines {
@@ -59,9 +65,28 @@ package final class LineReader {
         }
         break
       }
+      if !batch.lines.isEmpty && !inputIsReady() { break }
       fill()
     }
     return !batch.lines.isEmpty
+  }
+
+  /// Whether the first `count` bytes buffered (at most 3) are the start of a UTF-8 byte order
+  /// mark.
+  private func isByteOrderMarkPrefix(_ count: Int) -> Bool {
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    return (0..<min(count, 3)).allSatisfy { buffer[start + $0] == mark[$0] }
+  }
+
+  /// Whether a read now would return without waiting: data, the end of input, or an error.
+  private func inputIsReady() -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+      let ready = poll(&entry, 1, 0)
+      if ready < 0 && errno == EINTR { continue }
+      // An error from poll itself (not a pollable descriptor): read, and let read decide.
+      return ready != 0
+    }
   }
 
   private func append(_ range: Range<Int>, to batch: inout LineBatch) {

@@ -19,11 +19,15 @@ public struct MessageRecordReader {
   /// The deepest nesting accepted inside a record.
   public static let maximumDepth = 64
 
-  private let bytes: UnsafeBufferPointer<UInt8>
+  let bytes: UnsafeBufferPointer<UInt8>
   private let readingLabels: Bool
-  private var index = 0
+  var index = 0
+  /// Whether a top-level `messages` array is read (a `serve` request), into ``messages``.
+  var acceptsMessages = false
+  /// The records of a `messages` array, once one was read.
+  var messages: [MessageRecord]?
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>, readingLabels: Bool) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, readingLabels: Bool) {
     self.bytes = bytes
     self.readingLabels = readingLabels
   }
@@ -57,6 +61,14 @@ public struct MessageRecordReader {
 
   private mutating func parseRecord() throws -> MessageRecord {
     skipSpace()
+    let record = try parseObject()
+    skipSpace()
+    guard index == bytes.count else { throw fail("unexpected text after the object") }
+    return record
+  }
+
+  /// Parses one record object, from its `{` to its `}`.
+  mutating func parseObject() throws -> MessageRecord {
     guard peek() == UInt8(ascii: "{") else { throw fail("expected a JSON object") }
     index += 1
     var record = MessageRecord()
@@ -86,6 +98,8 @@ public struct MessageRecordReader {
           record.language = try parseOptionalString(field: "lang")
         case .descriptive, .action, .subAction, .lang:
           try skipValue(depth: 1)
+        case .other(let name) where acceptsMessages && bytes[name].elementsEqual("messages".utf8):
+          try parseMessages()
         case .other(let name):
           if readingLabels && record.unknownKey == nil {
             record.unknownKey = String(decoding: bytes[name], as: UTF8.self)
@@ -94,8 +108,6 @@ public struct MessageRecordReader {
         }
       } while try !endOfItem(closing: UInt8(ascii: "}"))
     }
-    skipSpace()
-    guard index == bytes.count else { throw fail("unexpected text after the object") }
     return record
   }
 
@@ -163,7 +175,7 @@ public struct MessageRecordReader {
   }
 
   /// After a member or an element: consumes a `,` (more follow: `false`) or `close` (`true`).
-  private mutating func endOfItem(closing close: UInt8) throws -> Bool {
+  mutating func endOfItem(closing close: UInt8) throws -> Bool {
     skipSpace()
     if peek() == UInt8(ascii: ",") {
       index += 1
@@ -174,13 +186,13 @@ public struct MessageRecordReader {
     return true
   }
 
-  private func fail(_ message: String) -> MessageRecordError {
+  func fail(_ message: String) -> MessageRecordError {
     MessageRecordError(message: index >= bytes.count ? "\(message) (the line ends early)" : message, offset: index)
   }
 
-  private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+  func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  private mutating func skipSpace() {
+  mutating func skipSpace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -295,7 +307,7 @@ public struct MessageRecordReader {
   }
 
   /// Skips any JSON value, checking its syntax, refusing nesting deeper than the maximum.
-  private mutating func skipValue(depth: Int) throws {
+  mutating func skipValue(depth: Int) throws {
     guard depth <= MessageRecordReader.maximumDepth else {
       throw fail("nesting deeper than \(MessageRecordReader.maximumDepth) levels")
     }

@@ -37,7 +37,7 @@ package final class OutputWriter {
     var offset = 0
     while offset < buffer.count {
       let written = buffer.withUnsafeBytes { raw in
-        Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
       }
       if written < 0 {
         if errno == EINTR { continue }
@@ -60,5 +60,18 @@ package final class OutputWriter {
 package func printError(_ message: String) {
   var line = Array(message.utf8)
   line.append(0x0A)
-  _ = line.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
+  _ = line.withUnsafeBytes { systemWrite(2, $0.baseAddress!, $0.count) }
+}
+
+/// write(2) from the platform's C library: inside ``OutputWriter`` the name `write` is the
+/// class's own method, so the system call needs a module-qualified name, which differs by
+/// platform.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+  Glibc.write(descriptor, bytes, count)
+  #elseif canImport(Musl)
+  Musl.write(descriptor, bytes, count)
+  #else
+  Darwin.write(descriptor, bytes, count)
+  #endif
 }

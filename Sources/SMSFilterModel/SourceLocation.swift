@@ -17,6 +17,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   /// A location for rules built in code.
   public static let unknown = SourceLocation(file: "<code>", line: 0, column: 0)
 
-  /// `file:line:column`.
-  public var description: String { "\(file):\(line):\(column)" }
+  /// `file:line:column`, or only `file` when the location is a whole file (line 0), as for a
+  /// file that cannot be read.
+  public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
 }

@@ -28,6 +28,13 @@ enum CLI {
   /// Runs the binary with `arguments`, feeding `input` on stdin, from a scratch directory (so
   /// nothing relies on the working directory).
   static func run(_ arguments: [String], input: Data = Data()) throws -> Result {
+    try runWithEnvironment(nil, arguments, input: input)
+  }
+
+  /// Runs the binary as ``run(_:input:)`` does, with `environment` added to this process's.
+  static func runWithEnvironment(
+    _ environment: [String: String]?, _ arguments: [String], input: Data = Data()
+  ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("smsfilter-cli-\(UUID())")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -38,6 +45,9 @@ enum CLI {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if let environment {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.currentDirectoryURL = scratch
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
     // Output to files, not pipes: Foundation's readDataToEndOfFile traps on EINTR, which the

@@ -13,6 +13,11 @@ struct BrandTable: Sendable {
   /// Each brand domain's name without its public suffix (`hdfcbank` for `hdfcbank.com`), as a
   /// UTS #39 skeleton, with the brand it belongs to.
   private let skeletons: [(skeleton: [Unicode.Scalar], brand: Int)]
+  /// Brands by the sender IDs they send from (their `senders` and their keywords, upper-case,
+  /// letters and digits only): a brand's own sender may link to its other domains.
+  let brandsBySender: [String: [Int]]
+  /// The same, by skeleton length.
+  private let skeletonsByLength: [Int: [(skeleton: [Unicode.Scalar], brand: Int)]]
 
   /// The table for `brands` (keyword literal ids interned by the caller) and `shorteners`.
   init(brands: [Brand], keywordLiterals: [[Int]], shorteners: [String]) {
@@ -30,6 +35,21 @@ struct BrandTable: Sendable {
       }
     }
     self.skeletons = skeletons
+    var bySender: [String: [Int]] = [:]
+    for (index, brand) in brands.enumerated() {
+      for name in Set((brand.senders + brand.keywords).map(Self.senderKey)) where !name.isEmpty {
+        bySender[name, default: []].append(index)
+      }
+    }
+    self.brandsBySender = bySender
+    self.skeletonsByLength = Dictionary(grouping: skeletons, by: \.skeleton.count)
+  }
+
+  /// A sender ID or brand name as a key: upper-case letters and digits.
+  static func senderKey(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.uppercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }))
   }
 
   /// An empty table.
@@ -49,7 +69,12 @@ struct BrandTable: Sendable {
   /// host (labels, hyphen-separated parts, a label with its hyphens dropped) whose skeleton
   /// equals a brand's domain name's (`paypa1`, `pаypal`, `usps` in `usps.trcking-info.com`),
   /// or, for names of five characters or more, differs from it by one edit (`paypall`).
-  func lookalikeBrand(of link: Link) -> Int? {
+  ///
+  /// `skeleton` computes (or recalls) a word's skeleton: ICU's is the costly step, and hosts
+  /// repeat from message to message.
+  func lookalikeBrand(of link: Link, sentBy senderBrands: [Int] = [], skeleton skeletonOf: (String) -> [Unicode.Scalar])
+    -> Int?
+  {
     guard !link.isIPAddress, !skeletons.isEmpty else { return nil }
     let suffixLabels = link.publicSuffix.split(separator: ".").count
     let labels = link.unicodeHost.split(separator: ".").dropLast(suffixLabels)
@@ -62,10 +87,14 @@ struct BrandTable: Sendable {
       }
     }
     for word in words where word.count >= 3 {
-      let skeleton = Array(HostNames.skeleton(of: word).unicodeScalars)
-      for entry in skeletons where !isOwn(link, by: entry.brand) {
-        if entry.skeleton == skeleton { return entry.brand }
-        if entry.skeleton.count >= 5, Self.withinOneEdit(entry.skeleton, skeleton) { return entry.brand }
+      let skeleton = skeletonOf(word)
+      // Only names of a length within one of the word's can be within one edit of it.
+      for length in max(0, skeleton.count - 1)...(skeleton.count + 1) {
+        for entry in skeletonsByLength[length] ?? [] {
+          let close =
+            entry.skeleton == skeleton || (entry.skeleton.count >= 5 && Self.withinOneEdit(entry.skeleton, skeleton))
+          if close && !senderBrands.contains(entry.brand) && !isOwn(link, by: entry.brand) { return entry.brand }
+        }
       }
     }
     return nil

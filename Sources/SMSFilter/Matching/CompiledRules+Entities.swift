@@ -8,10 +8,11 @@ extension CompiledRules {
     let links = state.entities.links(in: state.body, generation: state.generation)
     guard links.count >= condition.count else { return false }
     var named: [Int]?
+    let senders = condition.offBrand != nil || condition.lookalike != nil ? senderBrands(state) : []
     var passing = 0
     for link in links {
-      if condition.offBrand != nil, named == nil { named = namedBrands(state, mode) }
-      guard passes(link, condition, namedBrands: named ?? []) else { continue }
+      if condition.offBrand != nil, named == nil { named = namedBrands(state, mode).filter { !senders.contains($0) } }
+      guard passes(link, condition, namedBrands: named ?? [], senderBrands: senders, state) else { continue }
       passing += 1
       if mode == .explain { record(.link, pattern: condition.summary, range: link.range, state) }
       if passing >= condition.count && mode != .explain { return true }
@@ -20,7 +21,9 @@ extension CompiledRules {
   }
 
   /// Whether one link passes every test of `condition`.
-  func passes(_ link: Link, _ condition: LinkCondition, namedBrands: [Int]) -> Bool {
+  func passes(
+    _ link: Link, _ condition: LinkCondition, namedBrands: [Int], senderBrands: [Int], _ state: MatchState
+  ) -> Bool {
     if let domains = condition.domains,
       !domains.contains(where: { link.isWithin($0) || link.registrableDomain == $0 })
     {
@@ -45,8 +48,25 @@ extension CompiledRules {
       let off = namedBrands.contains { !brandTable.isOwn(link, by: $0) }
       if off != expected { return false }
     }
-    if let expected = condition.lookalike, (brandTable.lookalikeBrand(of: link) != nil) != expected { return false }
+    if let expected = condition.lookalike,
+      (state.entities.lookalikeBrand(of: link, in: brandTable, sentBy: senderBrands) != nil) != expected
+    {
+      return false
+    }
     return true
+  }
+
+  /// The brands whose own sender ID (or name) the message comes from: an alphanumeric ID or a
+  /// DLT header's entity (`AX-HDFCBK` → `HDFCBK`). Their links to their other domains are not
+  /// imitations. (An alphanumeric ID can be spoofed where no registry such as India's DLT
+  /// exists; the look-alike and off-brand tests trust it, the other conditions do not.)
+  func senderBrands(_ state: MatchState) -> [Int] {
+    state.prepareSender()
+    guard state.senderKind == .alphanumeric || state.senderKind == .dlt, let sender = state.sender,
+      !brandTable.brandsBySender.isEmpty
+    else { return [] }
+    let entity = (try? SenderID(sender))?.normalized ?? sender
+    return brandTable.brandsBySender[BrandTable.senderKey(entity)] ?? []
   }
 
   /// The brands the body names (any keyword on word boundaries).

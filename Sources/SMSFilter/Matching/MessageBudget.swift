@@ -13,12 +13,12 @@
 /// - **Runs.** At most ``maxRegexRuns`` regex runs (body and sender).
 /// - **Subject length.** A regex sees at most the first ``maxRegexSubjectBytes`` bytes of the
 ///   normalised body (or sender); on a longer text a regex that does not match within them is
-///   undecided and the decision is marked ``Decision/limitExceeded``. One step can scan or
+///   undecided and the decision is marked `Decision.limitExceeded`. One step can scan or
 ///   compare the whole subject (a repeat of one character, a back-reference), so this bounds
 ///   what one step costs.
 ///
 /// A message that exhausts the budget gets the decision reached so far (the fallback when a rule
-/// that could have won was not tried), marked ``Decision/budgetExhausted``, and the stream goes on.
+/// that could have won was not tried), marked `Decision.budgetExhausted`, and the stream goes on.
 public struct MessageBudget: Sendable, Hashable {
   /// The most regex runs (body and sender) for one message.
   public var maxRegexRuns: Int

@@ -12,6 +12,35 @@ struct MessageEntities {
   private var foundLinks: [Link] = []
   private var foundPhones: [PhoneNumber] = []
   private var foundAmounts: [MoneyAmount] = []
+  /// Confusable skeletons of host words seen lately (ICU's skeleton is the costly step of
+  /// look-alike tests, and hosts repeat across a campaign's messages); emptied when full.
+  private var skeletons: [String: [Unicode.Scalar]] = [:]
+  static let skeletonCacheLimit = 4096
+
+  /// Look-alike verdicts of hosts seen lately (the brand imitated, or -1), emptied when full.
+  private var lookalikes: [String: Int] = [:]
+
+  /// The brand `link`'s host imitates (other than the sender's own brands), remembered by
+  /// host when the sender is no brand's.
+  mutating func lookalikeBrand(of link: Link, in table: BrandTable, sentBy senderBrands: [Int]) -> Int? {
+    guard senderBrands.isEmpty else {
+      return table.lookalikeBrand(of: link, sentBy: senderBrands) { skeleton(of: $0) }
+    }
+    if let known = lookalikes[link.host] { return known < 0 ? nil : known }
+    if lookalikes.count >= Self.skeletonCacheLimit { lookalikes.removeAll(keepingCapacity: true) }
+    let brand = table.lookalikeBrand(of: link) { skeleton(of: $0) }
+    lookalikes[link.host] = brand ?? -1
+    return brand
+  }
+
+  /// The UTS #39 skeleton of a host word, remembered.
+  mutating func skeleton(of word: String) -> [Unicode.Scalar] {
+    if let known = skeletons[word] { return known }
+    if skeletons.count >= Self.skeletonCacheLimit { skeletons.removeAll(keepingCapacity: true) }
+    let skeleton = Array(HostNames.skeleton(of: word).unicodeScalars)
+    skeletons[word] = skeleton
+    return skeleton
+  }
 
   /// Forgets every message seen so far (when generations wrap around).
   mutating func reset() {

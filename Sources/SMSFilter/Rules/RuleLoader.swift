@@ -265,7 +265,9 @@ extension RuleLoader {
           let known = guards.keys.sorted().joined(separator: ", ")
           throw RuleLoadError(
             .unknownGuard(name), at: location, ruleID: ruleID,
-            message: "no guard named '\(name)'" + (known.isEmpty ? "" : " (known: \(known))"))
+            message: "no guard named '\(name)'" + (known.isEmpty ? "" : " (known: \(known))")
+              + "; guards are shared by the files loaded together: load the file that defines it too, or the whole folder"
+          )
         }
         if path.members.contains(name) {
           throw RuleLoadError(
@@ -310,9 +312,14 @@ extension RuleLoader {
         .parser(let context, let problem, let mark, _),
         .composer(let context, let problem, let mark, _):
         let contextText = context.map { "\($0.text): " } ?? ""
+        // A regex in double quotes (`"\d+"`) is the usual cause: YAML reads its backslashes.
+        let hint =
+          problem.contains("escape")
+          ? " (in double quotes YAML reads backslashes as escapes: write regexes in single quotes, as regex: '\\d+')"
+          : ""
         return RuleLoadError(
           .syntax, at: SourceLocation(file: file, line: mark.line, column: mark.column),
-          message: "YAML: \(contextText)\(problem)")
+          message: "YAML: \(contextText)\(problem)\(hint)")
       case .duplicatedKeysInMapping(let duplicates, let context):
         return RuleLoadError(
           .duplicate(duplicates.first ?? ""),

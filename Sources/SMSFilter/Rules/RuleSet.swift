@@ -24,7 +24,8 @@ public struct RuleSet: Sendable {
   /// URL shortener domains, from every file's `shorteners:`, for `link: {shortener: true}`.
   public var shorteners: [String] = []
 
-  /// Creates a rule set. Call ``validate()`` (or load through ``RuleLoader``) before use.
+  /// Creates a rule set from parts built in code, which are not checked as ``RuleLoader`` checks
+  /// what it loads: prefer loading.
   public init(
     name: String = "rules", capabilities: Capabilities = .unrestricted,
     fallbackAction: Action = .none, guards: [String: Condition] = [:], rules: [Rule],

@@ -25,8 +25,11 @@ public enum TextNormalizer {
 
   /// Normalises `text` into `buffer`, replacing what it held.
   ///
-  /// - Parameter trackingOffsets: also fill ``NormalizedText/sourceOffsets`` (for reporting
-  ///   spans in the original text); off on the hot path.
+  /// - Parameters:
+  ///   - text: the text to normalise.
+  ///   - buffer: where the normalised text goes; what it held is replaced.
+  ///   - trackingOffsets: also fill ``NormalizedText/sourceOffsets`` (for reporting spans in the
+  ///     original text); off on the hot path.
   public static func normalize(
     _ text: String, into buffer: inout NormalizedText, trackingOffsets: Bool = false
   ) {

@@ -11,20 +11,30 @@ struct ClassifyCommand: ParsableCommand {
     commandName: "classify",
     abstract: "Classify messages from standard input, one per line.",
     discussion: """
-      Input: one message per line, plain text (the body) or JSON Lines with "sender", "body",
-      "receiverISOCountryCode" and "id" (auto-detected from the first non-empty line).
-      Output: one line per input line, in order: TSV action<TAB>subAction<TAB>ruleId ("-" when no
-      rule matched), or JSON Lines. A line that cannot be read yields an error record in its place
-      (TSV: error<TAB>none<TAB>REASON), a message on stderr with its line number, and exit
+      Input: one message per line, plain text (the body) or JSON Lines with "sender", "body", \
+      "receiverISOCountryCode" and "id" (auto-detected from the first non-empty line), or with \
+      --input tsv sender<TAB>body.
+
+      Live input: each line is answered as soon as it is read when no more input is ready, so a \
+      coprocess, a FIFO or `tail -f` gets every answer within milliseconds.
+
+      Output: one line per input line, in order: TSV action<TAB>subAction<TAB>ruleId ("-" when no \
+      rule matched), or JSON Lines. A line that cannot be read yields an error record in its place \
+      (TSV: error<TAB>none<TAB>REASON), a message on stderr with its line number, and exit \
       status 1 at the end.
+
+      Examples:
+        printf 'Your OTP is 482913\\n' | smsfilter classify
+        smsfilter classify --output jsonl < in.jsonl > out.jsonl
+        smsfilter classify --rules my-rules/ --explain < bodies.txt
       """)
 
   @OptionGroup var rules: RuleOptions
 
-  @Option(help: "Input format: auto, text or jsonl.")
+  @Option(help: ArgumentHelp("Input format (tsv: sender<TAB>body).", valueName: "format"))
   var input: MessageInputFormat = .auto
 
-  @Option(help: "Output format: tsv or jsonl.")
+  @Option(help: ArgumentHelp("Output format.", valueName: "format"))
   var output: DecisionRecordFormat = .tsv
 
   @Flag(help: "List every rule that matched and the span it matched.")
@@ -58,7 +68,7 @@ struct ClassifyCommand: ParsableCommand {
       if let readError = outcome.readError {
         // Everything read before the error was classified and written; what follows is lost.
         throw CommandFailure(
-          message: "cannot read the input: \(String(cString: strerror(readError)))", status: 74)
+          message: "cannot read the input: \(String(cString: strerror(readError)))", status: ExitStatus.ioError)
       }
       let errors = outcome.unreadableLines
       if errors > 0 {

@@ -56,6 +56,18 @@ struct LineClassifier: Sendable {
         }
         query = MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country)
       }
+    } else if format == .tsv {
+      guard let tab = line.firstIndex(of: 0x09) else {
+        encoder.appendError(code: "missing-tab", message: "no TAB between sender and body", into: &buffer)
+        return "no TAB between sender and body (--input tsv reads sender<TAB>body)"
+      }
+      guard let sender = String(validating: UnsafeBufferPointer(rebasing: line[..<tab]), as: UTF8.self),
+        let body = String(validating: UnsafeBufferPointer(rebasing: line[(tab + 1)...]), as: UTF8.self)
+      else {
+        encoder.appendError(code: "invalid-utf8", message: "invalid UTF-8", into: &buffer)
+        return "invalid UTF-8"
+      }
+      query = MessageQuery(sender: sender.isEmpty ? nil : sender, messageBody: body)
     } else {
       guard let body = String(validating: line, as: UTF8.self) else {
         encoder.appendError(code: "invalid-utf8", message: "invalid UTF-8", into: &buffer)

@@ -12,6 +12,10 @@ import SMSFilterIO
 /// writes each batch's output as soon as it and every earlier batch are done. At most
 /// ``batchesInFlight(workers:)`` batches are read and not yet written, so memory stays flat
 /// whatever the input's length.
+///
+/// Live input: a batch ends early when input pauses (``LineReader``), and output is flushed
+/// whenever the writer would otherwise wait, so each line of a slow stream is answered within
+/// milliseconds, with any number of workers.
 struct OrderedBatchPipeline<Context>: Sendable {
   /// What a worker does with one batch: its lines, the format to read them in and how many of
   /// its first lines to read as text whatever the format (``InputFormatDetector``), the number
@@ -56,6 +60,8 @@ struct OrderedBatchPipeline<Context>: Sendable {
     while reader.readBatch(into: &batch, maxLines: Self.batchSize) {
       errors += write(transform(batch, formats.format(for: batch), lineNumber + 1, context), to: writer)
       lineNumber += batch.lines.count
+      // A short batch means input paused (or ended): answer it now, before waiting for more.
+      if batch.lines.count < Self.batchSize { writer.flush() }
     }
     writer.flush()
     return Outcome(unreadableLines: errors, readError: reader.readError)
@@ -96,7 +102,9 @@ struct OrderedBatchPipeline<Context>: Sendable {
     reader.start()
     let writer = OutputWriter()
     var errors = 0
-    while let result = board.next() {
+    // Whatever is written goes out before the writer waits for a batch: a live stream's
+    // answers are never held back behind input that has not arrived.
+    while let result = board.next(beforeWaiting: writer.flush) {
       errors += write(result, to: writer)
     }
     writer.flush()

@@ -36,8 +36,9 @@ final class ResultBoard: Sendable {
     posted.signal()
   }
 
-  /// The next batch in input order, waiting for it; `nil` after the last.
-  func next() -> BatchOutput? {
+  /// The next batch in input order, waiting for it (after calling `beforeWaiting`, when it has
+  /// to wait); `nil` after the last.
+  func next(beforeWaiting: () -> Void = {}) -> BatchOutput? {
     while true {
       let (result, ended) = state.withLock { state -> (BatchOutput?, Bool) in
         if let result = state.finished.removeValue(forKey: state.next) {
@@ -51,6 +52,7 @@ final class ResultBoard: Sendable {
         return result
       }
       if ended { return nil }
+      beforeWaiting()
       posted.wait()
     }
   }

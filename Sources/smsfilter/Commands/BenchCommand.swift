@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import PCRE2
 import SMSFilter
 import SMSFilterBenchmarks
 import SMSFilterEvaluation
@@ -20,7 +21,12 @@ struct BenchCommand: ParsableCommand {
       (--rules or the built-in one) is also measured on the corpus's message bodies.
 
       Throughputs are the median of timed passes; end-to-end figures the fastest of three \
-      alternating runs.
+      alternating runs. --no-jit runs every regex in PCRE2's interpreter, as on iOS.
+
+      Examples:
+        swift run -c release smsfilter bench
+        smsfilter bench corpus/ --end-to-end-lines 0 --scaling 1000
+        smsfilter bench corpus/ --no-jit --format json
       """)
 
   @Argument(help: "Optional corpus (JSON Lines or TSV) whose bodies to classify with the rule set.")
@@ -28,7 +34,7 @@ struct BenchCommand: ParsableCommand {
 
   @OptionGroup var rules: RuleOptions
 
-  @Option(help: "text or json.")
+  @Option(help: "Output format.")
   var format: ReportFormat = .text
 
   @Option(help: "Seconds per throughput measurement.")
@@ -46,8 +52,20 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Rule counts of the scaling series, comma-separated.")
   var scaling = "10,100,1000,10000"
 
+  @Flag(
+    name: .customLong("no-jit"),
+    help: "Run every regex in PCRE2's interpreter, as an iOS message filter extension must (iOS forbids JIT).")
+  var noJIT = false
+
   func run() throws {
     try reportingFailures {
+      if noJIT {
+        // Read once, when the first pattern compiles; the end-to-end `classify` runs inherit it.
+        setenv("SMSFILTER_PCRE2_JIT", "0", 1)
+        guard !Pattern.jitEnabled else {
+          throw CommandFailure(message: "--no-jit: the JIT was already in use", status: ExitStatus.refused)
+        }
+      }
       let workload = SyntheticWorkload()
       let messages = workload.messages(count: 20_000)
       let keep = keepWorkload.map { URL(fileURLWithPath: $0) }
@@ -55,8 +73,10 @@ struct BenchCommand: ParsableCommand {
       let log: (String) -> Void = { line in if format == .text { print(line) } else { printError(line) } }
       let environment = EngineBenchmarkReport.Environment(
         date: ISO8601DateFormatter().string(from: Date()), machine: BenchSupport.machine(),
-        cores: ProcessInfoCores.count, toolchain: BenchSupport.buildKind())
-      log("machine: \(environment.machine), \(environment.cores) cores; \(environment.toolchain); \(environment.date)")
+        cores: ProcessInfoCores.count, toolchain: BenchSupport.buildKind(), regexJIT: Pattern.jitEnabled)
+      log(
+        "machine: \(environment.machine), \(environment.cores) cores; \(environment.toolchain); \(environment.date); regexes: PCRE2 \(environment.regexJIT ? "JIT" : "interpreter (--no-jit)")"
+      )
 
       // Headline: 1,000 generated rules.
       let yaml = workload.rulesYAML(count: 1000)
@@ -188,9 +208,9 @@ struct BenchCommand: ParsableCommand {
   static func readBodies(_ path: String) throws -> [MessageQuery] {
     let queries: [MessageQuery]
     do { queries = try CorpusReader.unlabeledMessages(at: path) } catch {
-      throw CommandFailure(message: "\(error)", status: 2)
+      throw CommandFailure(message: "\(error)", status: ExitStatus.refused)
     }
-    guard !queries.isEmpty else { throw CommandFailure(message: "\(path): no messages", status: 2) }
+    guard !queries.isEmpty else { throw CommandFailure(message: "\(path): no messages", status: ExitStatus.refused) }
     return queries
   }
 }

@@ -1,17 +1,21 @@
 import ArgumentParser
 import SMSFilter
-import SMSFilterBenchmarks
-import SMSFilterIO
 
 /// `smsfilter capabilities`: the declared capabilities, as the capabilities query returns them.
 struct CapabilitiesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "capabilities",
-    abstract: "Print the declared capabilities, as ILMessageFilterCapabilitiesQueryResponse lists them.")
+    abstract: "Print the declared capabilities, as ILMessageFilterCapabilitiesQueryResponse lists them.",
+    discussion: """
+      Examples:
+        smsfilter capabilities
+        smsfilter capabilities --rules my-rules/ --format json
+        smsfilter capabilities --capabilities transactionalFinance,promotionalOffers
+      """)
 
-  @OptionGroup var rules: RuleOptions
+  @OptionGroup var rules: RuleSetOptions
 
-  @Option(help: "text or json.")
+  @Option(help: "Output format.")
   var format: ReportFormat = .text
 
   func run() throws {
@@ -23,12 +27,7 @@ struct CapabilitiesCommand: ParsableCommand {
         print("transactionalSubActions: \(capabilities.transactional.map(\.name).joined(separator: ", "))")
         print("promotionalSubActions: \(capabilities.promotional.map(\.name).joined(separator: ", "))")
       case .json:
-        func list(_ values: [SubAction]) -> String {
-          "[" + values.map { "{\"name\":\"\($0.name)\",\"rawValue\":\($0.rawValue)}" }.joined(separator: ",") + "]"
-        }
-        print(
-          "{\"transactionalSubActions\":\(list(capabilities.transactional)),\"promotionalSubActions\":\(list(capabilities.promotional))}"
-        )
+        print(CapabilitiesRecord.json(capabilities))
       }
     }
   }

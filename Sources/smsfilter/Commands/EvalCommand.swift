@@ -9,9 +9,19 @@ import SMSFilterIO
 struct EvalCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "eval",
-    abstract: "Measure the rules on labeled corpora (JSON Lines, or label<TAB>body TSV with --label-map).")
+    abstract: "Measure the rules on labeled corpora (JSON Lines, or label<TAB>body TSV with --label-map).",
+    discussion: """
+      With --compare, the rule set of --rules (or the built-in one) is "before" and the rule set \
+      named by --compare is "after": the report lists the messages whose decision changed between \
+      them, better or worse.
 
-  @Argument(help: "Corpus files or folders (.jsonl, .tsv).")
+      Examples:
+        smsfilter eval corpus/
+        smsfilter eval spam.tsv --label-map 'ham=allow|none,spam=junk|promotion' --format json
+        smsfilter eval corpus/ --rules rules/ --compare my-rules/ --format markdown
+      """)
+
+  @Argument(help: "Corpus files or folders (.jsonl, .tsv).", completion: .file(extensions: ["jsonl", "tsv"]))
   var corpus: [String]
 
   @OptionGroup var rules: RuleOptions
@@ -19,10 +29,14 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "Map TSV labels to actions, e.g. 'ham=allow|none,spam=junk|promotion'.")
   var labelMap: String?
 
-  @Option(help: "Compare with another rule file or folder: list the messages whose decision changes.")
+  @Option(
+    help: ArgumentHelp(
+      "Another rule file or folder (repeatable), the \"after\" to --rules' \"before\": list the messages whose decision changes.",
+      valueName: "path"),
+    completion: .file(extensions: ["yaml", "yml", "json"]))
   var compare: [String] = []
 
-  @Option(help: "text, json or markdown.")
+  @Option(help: "Report format.")
   var format: ReportFormat = .text
 
   @Option(help: "How many misclassified messages the text and markdown reports list.")
@@ -43,7 +57,8 @@ struct EvalCommand: ParsableCommand {
     if folds != nil && !compare.isEmpty { throw ValidationError("--folds cannot be combined with --compare") }
   }
 
-  enum ReportFormat: String, ExpressibleByArgument { case text, json, markdown }
+  /// The report's format: for a person, for a script, or for a pull request.
+  enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case text, json, markdown }
 
   func run() throws {
     try reportingFailures {
@@ -51,12 +66,12 @@ struct EvalCommand: ParsableCommand {
       var reader = CorpusReader()
       if let labelMap {
         do { reader.labelMap = try CorpusReader.parseLabelMap(labelMap) } catch {
-          throw CommandFailure(message: "\(error)", status: 2)
+          throw CommandFailure(message: "\(error)", status: ExitStatus.refused)
         }
       }
       let messages: [LabeledMessage]
       do { messages = try reader.read(paths: corpus) } catch {
-        throw CommandFailure(message: "\(error)", status: 2)
+        throw CommandFailure(message: "\(error)", status: ExitStatus.refused)
       }
       var other: Classifier?
       if !compare.isEmpty {
@@ -65,7 +80,7 @@ struct EvalCommand: ParsableCommand {
             ruleSet: RuleLoader.load(paths: compare), capabilities: rules.capabilitiesOverride(),
             directories: rules.openDirectories())
         } catch let error as RuleLoadError {
-          throw CommandFailure(message: "\(error)", status: 2)
+          throw CommandFailure(message: "\(error)", status: ExitStatus.refused)
         }
       }
       var evaluator = Evaluator(classifier: classifier)
@@ -79,14 +94,15 @@ struct EvalCommand: ParsableCommand {
       }
       let report: EvaluationReport
       if folds != nil && classifier.model == nil {
-        throw CommandFailure(message: "--folds: the rule set has no model to judge out of fold", status: 2)
+        throw CommandFailure(
+          message: "--folds: the rule set has no model to judge out of fold", status: ExitStatus.refused)
       }
       if classifier.model != nil && other == nil {
         var staged = StagedEvaluation(classifier: classifier, folds: folds)
         staged.evaluator = evaluator
         staged.log = { printError($0) }
         do { report = try staged.run(messages) } catch {
-          throw CommandFailure(message: "\(error)", status: 2)
+          throw CommandFailure(message: "\(error)", status: ExitStatus.refused)
         }
       } else {
         report = evaluator.evaluate(messages, compareWith: other)

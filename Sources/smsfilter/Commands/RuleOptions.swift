@@ -3,21 +3,14 @@ import SMSFilter
 import SMSFilterBenchmarks
 import SMSFilterIO
 
-/// `--rules`, `--capabilities`, `--directory` and `--model`, shared by the commands that classify.
+/// `--rules`, `--capabilities`, `--directory` and `--model`, shared by the commands that classify
+/// messages (``RuleSetOptions`` alone serves the commands that only load rules).
 struct RuleOptions: ParsableArguments {
-  @Option(
-    name: .customLong("rules"),
-    help: ArgumentHelp(
-      "A rule file or folder (repeatable; order is rule order). Default: the built-in rules.",
-      valueName: "path"))
-  var rulePaths: [String] = []
+  /// `--rules` and `--capabilities`.
+  @OptionGroup var ruleSet: RuleSetOptions
 
-  @Option(
-    name: .customLong("capabilities"),
-    help: ArgumentHelp(
-      "Comma-separated sub-actions to declare instead of the rule set's own (at most 5 transactional and 5 promotional).",
-      valueName: "list"))
-  var capabilities: String?
+  /// The rule paths given with `--rules`.
+  var rulePaths: [String] { ruleSet.rulePaths }
 
   @Option(
     name: .customLong("directory"),
@@ -39,7 +32,7 @@ struct RuleOptions: ParsableArguments {
     do {
       return try LinearModel(contentsOf: modelPath)
     } catch {
-      throw CommandFailure(message: error.description, status: 2)
+      throw CommandFailure(message: error.description, status: ExitStatus.refused)
     }
   }
 
@@ -50,30 +43,17 @@ struct RuleOptions: ParsableArguments {
       do {
         directories.append(try SenderDirectory(path: path))
       } catch {
-        throw CommandFailure(message: "\(error)", status: 2)
+        throw CommandFailure(message: "\(error)", status: ExitStatus.refused)
       }
     }
     return directories
   }
 
   /// The rule set, loaded from the paths or the built-in set.
-  func loadRuleSet() throws -> RuleSet {
-    do {
-      return rulePaths.isEmpty ? try DefaultRules.ruleSet() : try RuleLoader.load(paths: rulePaths)
-    } catch {
-      throw CommandFailure(message: error.description, status: 2)
-    }
-  }
+  func loadRuleSet() throws -> RuleSet { try ruleSet.loadRuleSet() }
 
   /// The capabilities override, validated.
-  func capabilitiesOverride() throws -> Capabilities? {
-    guard let capabilities else { return nil }
-    do {
-      return try Capabilities(parsing: capabilities)
-    } catch {
-      throw CommandFailure(message: "--capabilities: \(error)", status: 2)
-    }
-  }
+  func capabilitiesOverride() throws -> Capabilities? { try ruleSet.capabilitiesOverride() }
 
   /// The classifier for these options.
   func makeClassifier() throws -> Classifier {
@@ -83,7 +63,7 @@ struct RuleOptions: ParsableArguments {
       return try Classifier(
         ruleSet: ruleSet, capabilities: override, directories: openDirectories(), model: openModel())
     } catch let error as RuleLoadError {
-      throw CommandFailure(message: error.description, status: 2)
+      throw CommandFailure(message: error.description, status: ExitStatus.refused)
     }
   }
 }

@@ -14,11 +14,14 @@ struct TrainCommand: ParsableCommand {
       logistic regression over hashed word, character n-gram and structural features. With \
       --folds K, also prints out-of-fold figures for each corpus: each message judged by a model \
       trained without it. The same corpora, options and seed give the same file, byte for byte.
-      Example: smsfilter train corpus/ ../shared/corpora/uci-sms-spam/dev.tsv \
-      --label-map 'ham=allow|none,spam=junk|promotion' -o my.smsmodel --folds 5
+
+      Examples:
+        smsfilter train corpus/ -o my.smsmodel
+        smsfilter train corpus/ spam.tsv --label-map 'ham=allow|none,spam=junk|promotion' \\
+          -o my.smsmodel --folds 5
       """)
 
-  @Argument(help: "Corpus files or folders (.jsonl, .tsv).")
+  @Argument(help: "Corpus files or folders (.jsonl, .tsv).", completion: .file(extensions: ["jsonl", "tsv"]))
   var corpus: [String]
 
   @Option(name: [.customShort("o"), .long], help: "The model file to write.")
@@ -81,7 +84,7 @@ struct TrainCommand: ParsableCommand {
       do {
         try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
       } catch {
-        throw CommandFailure(message: "\(output): \(error.localizedDescription)", status: 2)
+        throw CommandFailure(message: "\(output): \(error.localizedDescription)", status: ExitStatus.ioError)
       }
       printError("wrote \(output) (\(bytes.count) bytes)")
       guard let folds else { return }

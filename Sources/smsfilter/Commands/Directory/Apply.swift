@@ -12,6 +12,9 @@ extension DirectoryCommand {
         What an extension's incremental load does, on files: the result is the export of the \
         directory the diff leads to. A diff that does not fit the export (it removes or changes a \
         number the export lacks, or adds one it has) is refused (exit 2).
+
+        Examples:
+          smsfilter directory apply old.sdex changes.sdiff -o new.sdex
         """)
 
     @Argument(help: "An export stream ('directory export').")

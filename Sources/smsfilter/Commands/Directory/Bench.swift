@@ -17,12 +17,17 @@ extension DirectoryCommand {
         at a time and in batches; each figure is the median of at least three passes over the \
         query set (the fastest and the mean are in the JSON report).
         Memory: the growth of resident memory while the directory is opened and queried, less \
-        the file's pages mapped in (RssFile), from /proc/self/status; the directory is opened \
-        --residency mapped unless told otherwise (copied: the whole file is anonymous memory). \
-        Then the Call Directory export: written, read back from its file through \
+        the file's pages mapped in (RssFile), from /proc/self/status on Linux; the directory is \
+        opened --residency mapped unless told otherwise (copied: the whole file is anonymous \
+        memory). Then the Call Directory export: written, read back from its file through \
         CallDirectoryStreamReader (checked ascending and complete, resident memory sampled), and \
         a diff against a version with --call-directory-changes entries changed, applied to the \
         old export and compared with the new one byte for byte. Build with -c release.
+
+        Examples:
+          swift run -c release smsfilter directory bench
+          smsfilter directory bench --entries 1000000 --format json
+          smsfilter directory bench --distinct-labels
         """)
 
     /// `--residency`'s values.
@@ -50,7 +55,7 @@ extension DirectoryCommand {
     @Option(help: "Seconds per lookup measurement.")
     var seconds = 1.0
 
-    @Option(help: "text or json.")
+    @Option(help: "Output format.")
     var format: ReportFormat = .text
 
     @Flag(help: "Give every entry a label of its own ('Entry N', the caller-ID case).")
@@ -91,7 +96,7 @@ extension DirectoryCommand {
         } catch let failure as CommandFailure {
           throw failure
         } catch {
-          throw CommandFailure(message: "\(error)", status: 2)
+          throw CommandFailure(message: "\(error)", status: ExitStatus.refused)
         }
         if format == .json { try BenchSupport.printJSON(report) }
       }

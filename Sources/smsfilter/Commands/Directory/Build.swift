@@ -17,6 +17,11 @@ extension DirectoryCommand {
         e-mail) and manifest.json listing each pack's entries, Call Directory counts, size and \
         content hash, so an app ships the regions a user picks and reloads only packs whose hash \
         changed.
+
+        Examples:
+          smsfilter directory build blocked.tsv known-senders.tsv -o senders.smsdir
+          smsfilter directory build india.tsv -o india.smsdir --country IN
+          smsfilter directory build blocked.tsv known-senders.tsv -o packs --split-by country
         """)
 
     /// How `--split-by` splits a directory.

@@ -13,6 +13,10 @@ extension DirectoryCommand {
         each strictly ascending. --format text prints 'remove<TAB>number', \
         'add<TAB>number[<TAB>label]' and 'change<TAB>number<TAB>label' lines. Applied to OLD's \
         export ('directory apply'), the diff gives NEW's export byte for byte.
+
+        Examples:
+          smsfilter directory diff old.smsdir new.smsdir -o changes.sdiff
+          smsfilter directory diff old.smsdir new.smsdir --format text --identification
         """)
 
     @Argument(help: "The old directory file.")

@@ -13,8 +13,13 @@ struct DirectoryCommand: ParsableCommand {
       promotion, transaction), an optional sub-action and an optional label, mapped into memory and \
       searched in place, as iOS's Call Directory does for callers. Sources are text files of \
       sender<TAB>action[/subAction]<TAB>label lines; '#' comments and blank lines are ignored.
+
       Exit status: 0 success; 1 source lines refused, sender not found or checksum mismatch; \
-      2 unreadable or invalid files or arguments.
+      2 unreadable or invalid files or arguments; 74 the output could not be written.
+
+      Examples:
+        smsfilter directory build senders.tsv -o senders.smsdir --country IN
+        smsfilter directory lookup senders.smsdir VM-HDFCBK
       """,
     subcommands: [Build.self, Update.self, Lookup.self, Stats.self, Export.self, Diff.self, Apply.self, Bench.self])
 }
@@ -25,7 +30,7 @@ extension DirectoryCommand {
     do throws(SenderIDError) {
       return try DirectoryBuilder(country: country)
     } catch {
-      throw CommandFailure(message: "--country: \(error.reason)", status: 2)
+      throw CommandFailure(message: "--country: \(error.reason)", status: ExitStatus.refused)
     }
   }
 
@@ -33,7 +38,7 @@ extension DirectoryCommand {
     do throws(DirectoryFileError) {
       return try SenderDirectory(path: path, verifyChecksum: verify)
     } catch {
-      throw CommandFailure(message: error.description, status: 2)
+      throw CommandFailure(message: error.description, status: ExitStatus.refused)
     }
   }
 
@@ -66,7 +71,7 @@ extension DirectoryCommand {
     do throws(DirectoryFileError) {
       try image.write(to: path)
     } catch {
-      throw CommandFailure(message: error.description, status: 2)
+      throw CommandFailure(message: error.description, status: ExitStatus.refused)
     }
   }
 

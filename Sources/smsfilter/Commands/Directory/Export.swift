@@ -16,6 +16,10 @@ extension DirectoryCommand {
         constant memory; --format text prints one 'number' or 'number<TAB>label' a line. \
         Entries CallKit cannot take (short codes, alphanumeric and DLT senders, e-mail) are left \
         out and counted on standard error.
+
+        Examples:
+          smsfilter directory export senders.smsdir -o senders.sdex
+          smsfilter directory export senders.smsdir --format text --blocking
         """)
 
     @Argument(help: "The directory file.")

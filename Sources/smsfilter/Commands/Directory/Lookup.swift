@@ -15,6 +15,9 @@ extension DirectoryCommand {
         malformed sender (exit 0). Standard input is looked up in batches, about 1.6-1.8 times as \
         fast as one sender at a time on a directory larger than the cache.
 
+        Examples:
+          smsfilter directory lookup senders.smsdir '+91 98765 43210'
+          cut -f1 senders.tsv | smsfilter directory lookup senders.smsdir -
         """)
 
     @Argument(help: "The directory file.")
@@ -38,7 +41,7 @@ extension DirectoryCommand {
         do throws(SenderIDError) {
           _ = try SenderID(sender, receiverCountry: country)
         } catch {
-          throw CommandFailure(message: error.description, status: 2)
+          throw CommandFailure(message: error.description, status: ExitStatus.refused)
         }
         let directory = try DirectoryCommand.open(file, verify: !skipChecksum)
         guard let entry = directory.lookup(sender, receiverCountry: country) else {
@@ -80,7 +83,8 @@ extension DirectoryCommand {
       }
       output.flush()
       if let readError = reader.readError {
-        throw CommandFailure(message: "cannot read the input: \(String(cString: strerror(readError)))", status: 74)
+        throw CommandFailure(
+          message: "cannot read the input: \(String(cString: strerror(readError)))", status: ExitStatus.ioError)
       }
     }
   }

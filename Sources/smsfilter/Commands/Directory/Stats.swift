@@ -9,13 +9,17 @@ extension DirectoryCommand {
   struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
-        "Entries by action and kind, labels, file size, version, sections, bytes per entry, the Call Directory export's counts, and whether the checksum matches (exit 1 if not)."
-    )
+        "Entries by action and kind, labels, file size, version, sections, bytes per entry, the Call Directory export's counts, and whether the checksum matches (exit 1 if not).",
+      discussion: """
+        Examples:
+          smsfilter directory stats senders.smsdir
+          smsfilter directory stats senders.smsdir --format json
+        """)
 
     @Argument(help: "The directory file.")
     var file: String
 
-    @Option(help: "text or json.")
+    @Option(help: "Output format.")
     var format: ReportFormat = .text
 
     struct Report: Codable {

@@ -4,7 +4,7 @@ import SMSFilter
 import SMSFilterIO
 
 extension DirectoryCommand {
-  /// `directory update FILE [--add SOURCE]… [--remove SOURCE]… -o NEWFILE`.
+  /// `directory update FILE [--add SOURCE]… [--remove SOURCE]… -o OUTPUT`.
   struct Update: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Apply add and remove sources to a directory file, as Call Directory's incremental mode does.",
@@ -12,7 +12,11 @@ extension DirectoryCommand {
         Removals apply to the existing directory before additions, so removing and adding a sender \
         changes its entry. A remove source is read like an add source, but only each line's sender \
         matters. Removing a sender the directory does not have is a warning; adding one it has is a \
-        warning for the same entry and an error for a different one. NEWFILE may be FILE.
+        warning for the same entry and an error for a different one. The file written (-o) may be \
+        FILE itself: the new file replaces it only once complete.
+
+        Examples:
+          smsfilter directory update senders.smsdir --add new.tsv --remove gone.tsv -o senders.smsdir
         """)
 
     @Argument(help: "The existing directory file.")
@@ -27,7 +31,9 @@ extension DirectoryCommand {
       help: ArgumentHelp("A source of senders to remove (repeatable).", valueName: "source"))
     var removals: [String] = []
 
-    @Option(name: [.customShort("o"), .long], help: "The directory file to write.")
+    @Option(
+      name: [.customShort("o"), .long],
+      help: ArgumentHelp("The directory file to write (may be FILE itself).", valueName: "output"))
     var output: String
 
     @Option(help: "ISO 3166-1 alpha-2 country of the sources' national numbers and short codes.")
