@@ -35,6 +35,10 @@ public final class ClassificationSession {
       MessageInput(body: utf8Body, sender: sender, receiverISOCountryCode: receiverISOCountryCode), matcher)
   }
 
+  /// How many times PCRE2 ran for the last message this session classified (its regexes that
+  /// the automaton's literals let through): what the benchmark averages.
+  package var regexRunsOfLastMessage: Int { matcher.state.regexRuns }
+
   /// Classifies one message by evaluating every rule in decision order without the automaton or
   /// the regex prefilter. The result is always the same as ``classify(_:)``; this exists as the
   /// reference the compiled matcher is tested against and as the benchmark's baseline.

@@ -25,6 +25,56 @@ extension Classifier {
     }
   }
 
+  /// What running the compiled matcher on `queries` costs in PCRE2 runs: for each body regex
+  /// that ran (as compiled: decomposed, lowered), its source and how many times it ran, most
+  /// first. For `smsfilter check --cost` and the benchmark.
+  package func regexRunProfile(_ queries: [MessageQuery]) -> [(source: String, runs: Int)] {
+    regexRunCounts(queries).enumerated().filter { $0.element > 0 }
+      .map { (compiled.regexes[$0.offset].pattern.source, $0.element) }
+      .sorted { $0.runs > $1.runs }
+  }
+
+  /// The PCRE2 runs of the compiled matcher on `queries`, by rule: the runs of the body regexes
+  /// each rule reaches (through its guards too, so a shared guard's runs count for every rule
+  /// that uses it), most first; rules that cost none are left out.
+  package func ruleRunProfile(_ queries: [MessageQuery]) -> [(ruleID: String, runs: Int)] {
+    let counts = regexRunCounts(queries)
+    var result: [(ruleID: String, runs: Int)] = []
+    for (index, root) in compiled.ruleRoots.enumerated() {
+      var seen = Set<Int>()
+      var regexes = Set<Int>()
+      var stack = [root]
+      while let node = stack.popLast() {
+        guard seen.insert(node).inserted else { continue }
+        switch compiled.nodes[node] {
+        case .regex(let regex): regexes.insert(regex)
+        case .all(let range), .any(let range), .none(let range), .atLeast(_, let range):
+          stack.append(contentsOf: range.map { compiled.children[$0] })
+        case .guardRef(let guardIndex): stack.append(compiled.guardRoots[guardIndex])
+        case .keywords, .senderIs, .senderPrefix, .senderRegex, .senderKind, .country, .mixedScript, .model, .link,
+          .phone, .amount:
+          break
+        }
+      }
+      let runs = regexes.reduce(0) { $0 + counts[$1] }
+      if runs > 0 { result.append((compiled.ruleIDs[index], runs)) }
+    }
+    return result.sorted { $0.runs > $1.runs }
+  }
+
+  /// How many times each compiled body regex ran while classifying `queries`.
+  private func regexRunCounts(_ queries: [MessageQuery]) -> [Int] {
+    let matcher = makeMatcher()
+    matcher.state.regexRunLog = []
+    var counts = [Int](repeating: 0, count: compiled.regexes.count)
+    for query in queries {
+      _ = query.withInput { decide($0, matcher) }
+      for index in matcher.state.regexRunLog ?? [] { counts[index] += 1 }
+      matcher.state.regexRunLog?.removeAll(keepingCapacity: true)
+    }
+    return counts
+  }
+
   /// Statistics of the compiled matcher.
   public var statistics: Statistics { compiled.statistics }
 

@@ -92,6 +92,17 @@ package enum Benchmark {
     return Throughput(passes, messages)
   }
 
+  /// The average number of PCRE2 runs a message costs the compiled matcher (one pass, untimed).
+  package static func regexRunsPerMessage(_ classifier: Classifier, _ messages: [MessageQuery]) -> Double {
+    let session = classifier.makeSession()
+    var runs = 0
+    for message in messages {
+      _ = session.classify(message)
+      runs += session.regexRunsOfLastMessage
+    }
+    return messages.isEmpty ? 0 : Double(runs) / Double(messages.count)
+  }
+
   /// Messages classified, untimed, before a classifier's timed passes.
   package static let warmUpMessages = 2000
 

@@ -50,11 +50,18 @@ package struct EngineBenchmarkReport: Codable {
     package var engine: Benchmark.Throughput
     package var naive: Benchmark.Throughput
     package var speedup: Double
+    /// The average number of PCRE2 runs a message cost the compiled matcher.
+    package var regexRunsPerMessage: Double
+    /// The engine's throughput as a share of the generated 1,000-rule headline's, same run.
+    package var shareOfHeadline: Double
+    /// The median time from process start to ready-to-classify with this rule set
+    /// (`classify < /dev/null`), in milliseconds; `nil` when not measured.
+    package var startupMilliseconds: Double?
 
     /// Creates the record.
     package init(
       name: String, rules: Int, messages: Int, engine: Benchmark.Throughput, naive: Benchmark.Throughput,
-      speedup: Double
+      speedup: Double, regexRunsPerMessage: Double, shareOfHeadline: Double, startupMilliseconds: Double?
     ) {
       self.name = name
       self.rules = rules
@@ -62,6 +69,9 @@ package struct EngineBenchmarkReport: Codable {
       self.engine = engine
       self.naive = naive
       self.speedup = speedup
+      self.regexRunsPerMessage = regexRunsPerMessage
+      self.shareOfHeadline = shareOfHeadline
+      self.startupMilliseconds = startupMilliseconds
     }
   }
   package struct EndToEnd: Codable {

@@ -37,7 +37,8 @@ import Testing
   @Test func hostileRegexesOnHostileBodiesEndMarked() throws {
     let cases: [(String, String)] = [
       (#"(\w+)\s+\1\b"#, String(repeating: "a", count: 50_000) + " " + String(repeating: "a", count: 49_999) + "b"),
-      ("a(?=[^z]*zq)", String(repeating: "a", count: 100_000) + "zxq"),
+      // The lookahead's "zq" occurs (after the first z), so the prefilter lets the regex run.
+      ("a(?=[^z]*zq)", String(repeating: "a", count: 100_000) + "zxq zq"),
       (String(repeating: "()", count: 8_000) + "(?:a|b)*c", String(repeating: "ab", count: 20_000) + "c"),
     ]
     for (regex, body) in cases {

@@ -27,13 +27,36 @@ import Testing
   @Test func mixedAlternationsAreSplit() {
     #expect(
       RegexLowering.keywordCondition(for: #"(?<!\w)(?:% off|sale)(?!\w)"#)
-        == .any([.anyKeyword(["sale"], wordBoundary: true), .regex(#"(?<!\w)(?:% off)(?!\w)"#)]))
+        == .any([.anyKeyword(["sale"], wordBoundary: true), .regex(#"(?<!\w)% off(?!\w)"#)]))
     #expect(
       RegexLowering.keywordCondition(for: #"(?<!\w)(?:today|\d{1,2}:\d{2})(?!\w)|kal"#)
         == .any([
           .anyKeyword(["today"], wordBoundary: true), .anyKeyword(["kal"], wordBoundary: false),
-          .regex(#"(?<!\w)(?:\d{1,2}:\d{2})(?!\w)"#),
+          .regex(#"(?<!\w)\d{1,2}:\d{2}(?!\w)"#),
         ]))
+  }
+
+  /// Every alternative that is not a word list becomes a regex of its own, gated by its own
+  /// literals; those with no literal share one regex (one run instead of several).
+  @Test func alternativesRunOnTheirOwnLiterals() {
+    #expect(
+      RegexLowering.keywordCondition(for: #"(?<!\w)(?:win \d+|prize \w+)(?!\w)|\d{5}|\bx\d{6}"#)
+        == .any([
+          .regex(#"(?<!\w)win \d+(?!\w)"#), .regex(#"(?<!\w)prize \w+(?!\w)"#), .regex(#"\d{5}|\bx\d{6}"#),
+        ]))
+    // A guarded group inside an unguarded alternation is decomposed too.
+    #expect(
+      RegexLowering.keywordCondition(for: #"https?://|(?<!\w)(?:bit\.ly|t\.co)(?!\w)|www\.\w+"#)
+        == .any([
+          .anyKeyword(["bit.ly", "t.co"], wordBoundary: true),
+          .anyKeyword(["https://", "http://"], wordBoundary: false),
+          .regex(#"www\.\w+"#),
+        ]))
+    // A regex that is one piece stays as it is.
+    #expect(RegexLowering.keywordCondition(for: #"(?<!\w)code \d{4}(?!\w)"#) == nil)
+    // Inline options carry on into later alternatives: such a regex is not taken apart.
+    #expect(RegexLowering.keywordCondition(for: #"a(?x) b \d|c d \d"#) == nil)
+    #expect(RegexLowering.keywordCondition(for: #"(?i)win \d|prize \d"#) == nil)
   }
 
   /// Rule by rule, over the whole corpus: the lowered rule set decides each rule's condition

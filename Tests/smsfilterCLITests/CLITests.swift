@@ -246,6 +246,34 @@ enum CLI {
     #expect(result.stdout.contains("rule PRIZE: example should match but does not: \"you won a car\""))
   }
 
+  @Test func checkNotesSlowRegexesAndMeasuresTheirCost() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("advice-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("r.yaml")
+    try #"""
+    rules:
+      - id: WORDS
+        action: junk
+        when: {regex: '(?<!\w)(?:prize|winner)(?!\w)'}
+      - id: DIGITS
+        action: junk
+        when: {regex: '\b\d{6}\b|code \d+'}
+    """#.write(to: file, atomically: true, encoding: .utf8)
+    let corpus = dir.appendingPathComponent("c.tsv")
+    try "ham\tcall me\nham\tyour code 123456\n".write(to: corpus, atomically: true, encoding: .utf8)
+    let result = try CLI.run(["check", "--rules", file.path, "--cost", corpus.path])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("rule WORDS: regex '(?<!\\w)(?:prize|winner)(?!\\w)' is a word list"))
+    #expect(result.stdout.contains(#"rule DIGITS: no required literal: '\b\d{6}\b' runs PCRE2"#))
+    // Decomposed, the gated part runs first and only where "code " occurs (where it holds, the
+    // ungated part need not run); the ungated part needs a digit, which "call me" lacks: one run
+    // in two messages.
+    #expect(result.stdout.contains("0.50 PCRE2 runs a message"), "\(result.stdout)")
+    #expect(result.stdout.contains("0.500  DIGITS"))
+    #expect(result.stdout.contains(#"0.500  code \d+"#))
+  }
+
   @Test func aBadRuleFileIsRefusedWithItsPosition() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

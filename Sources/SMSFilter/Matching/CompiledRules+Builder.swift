@@ -22,6 +22,8 @@ extension CompiledRules {
     /// Where the first `model:` condition was written, for the error when there is no model.
     var firstModelCondition: (location: SourceLocation, rule: String)?
     var guardIndex: [String: Int] = [:]
+    /// The estimated cost of each guard compiled so far (guards are compiled in index order).
+    var guardCosts: [Int] = []
     /// How many conditions use each literal.
     var literalUses: [Int: Int] = [:]
     /// The widest trigger a union of triggers (`any`, `atLeast`) may have; wider, none is
@@ -73,7 +75,9 @@ extension CompiledRules {
         }
         gate = Array(union).sorted()
       }
-      regexes.append(CompiledRegex(pattern: pattern, gate: gate, clauses: clauses))
+      regexes.append(
+        CompiledRegex(
+          pattern: pattern, gate: gate, clauses: clauses, requiresDigit: body && RegexDigits.requiresDigit(prepared)))
       regexIndex[key] = regexes.count - 1
       return regexes.count - 1
     }
@@ -140,6 +144,12 @@ extension CompiledRules {
         for child in list {
           indices.append(try compile(child, rule: rule, guardTriggers: guardTriggers).0)
         }
+        // Cheapest first: which children hold does not depend on their order, and a keyword
+        // that fails (or, under any, holds) spares the regexes and the model after it.
+        indices = indices.enumerated().sorted { lhs, rhs in
+          let (left, right) = (estimatedCost(lhs.element), estimatedCost(rhs.element))
+          return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
         let range = addChildren(indices)
         switch condition {
         case .all: return (add(.all(range)), nil)
@@ -155,6 +165,24 @@ extension CompiledRules {
             message: "no guard named '\(name)'")
         }
         return (add(.guardRef(index)), nil)
+      }
+    }
+
+    /// A rough cost of evaluating a node in the compiled matcher: literal stamps are free,
+    /// sender and country checks cheap, a regex gated by literals less than one that always
+    /// runs, links, phones and amounts (parsed once per message) more, the model (features of
+    /// the whole text) most; a composite costs its children.
+    func estimatedCost(_ node: Int) -> Int {
+      switch nodes[node] {
+      case .keywords: return 0
+      case .senderIs, .senderPrefix, .senderKind, .country, .mixedScript: return 1
+      case .senderRegex: return 5
+      case .regex(let index): return regexes[index].gate == nil ? 40 : 10
+      case .guardRef(let index): return index < guardCosts.count ? guardCosts[index] : 20
+      case .link, .phone, .amount: return 20
+      case .model: return 60
+      case .all(let range), .any(let range), .none(let range), .atLeast(_, let range):
+        return range.reduce(0) { $0 + estimatedCost(children[$1]) }
       }
     }
 

@@ -78,6 +78,9 @@ extension CompiledRules {
         }
         if !open { return false }
       }
+      // A regex that needs a digit cannot match a message with none.
+      if mode != .naive, regexRequiresDigit[index], !state.textHasDigit() { return false }
+      if state.regexRunLog != nil { state.regexRunLog?.append(index) }
       // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
       let pattern = regexes[index].pattern
       var range: Range<Int>?

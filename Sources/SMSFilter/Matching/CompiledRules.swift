@@ -59,6 +59,8 @@ struct CompiledRules: Sendable {
     /// The full necessary condition, per top-level alternative: every clause (a literal list)
     /// has a literal in the text. Checked before running PCRE2; empty when there is none.
     let clauses: [[[Int]]]
+    /// Every match contains a decimal digit (``RegexDigits``): skipped on a message with none.
+    let requiresDigit: Bool
   }
 
   var nodes: [Node] = []
@@ -78,6 +80,8 @@ struct CompiledRules: Sendable {
   /// `gateBranches[gateRange[i]]` (empty: no prefilter), an alternative's clauses are
   /// `gateClauses[gateBranches[j]]`, a clause's literals `gateLiterals[gateClauses[k]]`.
   var gateRange: [Range<Int>] = []
+  /// `regexes[i].requiresDigit`, apart for the hot path.
+  var regexRequiresDigit: [Bool] = []
   var gateBranches: [Range<Int>] = []
   var gateClauses: [Range<Int>] = []
   var gateLiterals: [Int] = []
@@ -140,6 +144,7 @@ extension CompiledRules {
       guard let condition = ruleSet.guards[name] else { continue }
       let (root, trigger) = try builder.compile(condition, rule: nil, guardTriggers: nil)
       guardRoots.append(root)
+      builder.guardCosts.append(builder.estimatedCost(root))
       guardTriggers.append(trigger)
     }
     // Guards may refer to guards (never in a cycle: the loader refuses them): each guard's
@@ -237,6 +242,7 @@ extension CompiledRules {
     self.guardRoots = guardRoots
     self.guardNames = guardNames
     self.regexes = builder.regexes
+    self.regexRequiresDigit = builder.regexes.map(\.requiresDigit)
     var gateRange: [Range<Int>] = []
     var gateBranches: [Range<Int>] = []
     var gateClauses: [Range<Int>] = []

@@ -34,6 +34,8 @@ final class MatchState {
   /// The message's budget, and what it has spent.
   private(set) var budget = MessageBudget.default
   var regexRuns = 0
+  /// When set, each body regex run appends its index here (cost reports, not the hot path).
+  var regexRunLog: [Int]?
   /// The steps charged to the message so far (see ``MessageBudget``).
   var regexSteps: UInt64 = 0
   var budgetExhausted = false
@@ -43,6 +45,9 @@ final class MatchState {
   /// The learned model's features and probabilities for this message, computed on first use.
   var features = FeatureBuffer()
   private var probabilitiesGeneration: UInt32 = .max
+  /// Whether the normalised body has a decimal digit, known for the message of this generation.
+  private var digitGeneration: UInt32 = .max
+  private var digitFound = false
   private var probabilities = SIMD16<Float>()
   /// The message's links, phone numbers and amounts, found on first use.
   var entities = MessageEntities()
@@ -77,6 +82,7 @@ final class MatchState {
       stamps.update(repeating: LiteralStamp())
       guardStamp.update(repeating: 0)
       probabilitiesGeneration = 0
+      digitGeneration = 0
       entities.reset()
       generation = 0
     }
@@ -156,6 +162,31 @@ final class MatchState {
         return false
       }
     }
+  }
+
+  /// Whether the normalised body has a decimal digit of any script (`\p{Nd}`, what PCRE2's
+  /// `\d` matches with Unicode properties), found once per message on first use.
+  func textHasDigit() -> Bool {
+    if digitGeneration != generation {
+      digitFound = text.bytes.withUnsafeBufferPointer(Self.hasDecimalDigit)
+      digitGeneration = generation
+    }
+    return digitFound
+  }
+
+  /// Whether UTF-8 text has a decimal digit: an ASCII one, or a scalar of category Nd.
+  static func hasDecimalDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var nonASCII = false
+    for byte in text {
+      if byte &- 0x30 < 10 { return true }
+      nonASCII = nonASCII || byte >= 0x80
+    }
+    guard nonASCII else { return false }
+    for scalar in String(decoding: text, as: UTF8.self).unicodeScalars
+    where !scalar.isASCII && scalar.properties.generalCategory == .decimalNumber {
+      return true
+    }
+    return false
   }
 
   /// The learned model's class probabilities for this message, computed once per message on

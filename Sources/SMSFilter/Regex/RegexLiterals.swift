@@ -112,6 +112,8 @@ enum RegexLiterals {
       var literal: Unicode.Scalar?
       var groupSet: Set<String>?
       var groupLiterals: [String]?
+      // A positive lookaround's own required sets: the text must hold its match too.
+      var lookaroundSets: [Set<String>] = []
       var atomEnd = index + 1
       switch scalar {
       case "\\":
@@ -139,6 +141,9 @@ enum RegexLiterals {
             // A named group, or a lookbehind (not required: skip).
             let third = index + 3 < scalars.count ? scalars[index + 3] : ")"
             if after == "<" && (third == "=" || third == "!") {
+              if third == "=", index + 4 <= atomEnd - 1 {
+                lookaroundSets = requiredSets(in: Array(scalars[(index + 4)..<(atomEnd - 1)])) ?? []
+              }
               contentStart = -1
             } else if after == "P" && third != "<" {
               contentStart = -1  // (?P=name) backreference or (?P>name) recursion
@@ -148,7 +153,10 @@ enum RegexLiterals {
               contentStart = cursor + 1
             }
           case "=", "!", "#", "|":
-            contentStart = -1  // lookahead, comment, branch reset: contributes nothing required
+            if after == "=", index + 3 <= atomEnd - 1 {
+              lookaroundSets = requiredSets(in: Array(scalars[(index + 3)..<(atomEnd - 1)])) ?? []
+            }
+            contentStart = -1  // lookaround, comment, branch reset: adds no characters to the run
           default:
             return nil  // inline options such as (?i) or (?x) change how the rest reads
           }
@@ -212,8 +220,9 @@ enum RegexLiterals {
           || scalars[index + 2] == "<")
       {
         // A zero-width lookaround: it adds no characters, but the literals on either side are
-        // no longer adjacent.
+        // no longer adjacent. What a positive one requires, the text holds.
         endRun()
+        candidates.append(contentsOf: lookaroundSets.filter { !$0.isEmpty })
       } else {
         endRun()
         if let groupSet, !groupSet.isEmpty, minimum >= 1 { candidates.append(groupSet) }

@@ -28,21 +28,56 @@ enum RegexLowering {
     }
   }
 
-  /// The condition equivalent to a regex with its literal-list parts turned into keywords, or
-  /// `nil` when nothing can be lowered.
+  /// The condition equivalent to a regex decomposed into its alternatives, or `nil` when the
+  /// regex is one indivisible piece.
   ///
-  /// A regex `A|B|C` matches when any alternative does, so alternatives are lowered one by one;
-  /// those that cannot be lowered stay together as a smaller regex. The same holds inside a
-  /// guarded group, `(?<!\w)(?:a|b|\d+)(?!\w)`. Patterns with back-references are left whole
-  /// (splitting would renumber their groups).
+  /// A regex `A|B|C` matches when any alternative does, so it is decomposed alternative by
+  /// alternative: an alternative that is a finite set of strings (after expanding optional
+  /// characters and small groups, `track your (?:package|order)`) becomes keywords; every other
+  /// alternative becomes a regex of its own, so that it runs only when its own literals were
+  /// seen. The same holds inside a guarded group, `(?<!\w)(?:a|b|\d+)(?!\w)`: each member keeps
+  /// the guards (a match of the group is a match of one member between the same guards), and
+  /// nested alternations are decomposed the same way. Alternatives without a required literal
+  /// (they would run on every message) stay together as one regex, so they cost one run.
+  /// Patterns with back-references or verbs are left whole (splitting would renumber their
+  /// groups, or change what a verb cuts).
   static func keywordCondition(for source: String) -> Condition? {
     let prepared = Array(RegexSource.prepare(source).unicodeScalars)
     // Back-references and verbs tie the alternatives together ((*PRUNE)(*FAIL)|a never matches).
-    if hasBackReference(prepared) || RegexLiterals.usesVerbs(prepared) { return nil }
-    guard let branches = RegexLiterals.splitAlternatives(prepared) else { return nil }
+    if hasBackReference(prepared) || RegexLiterals.usesVerbs(prepared) || hasInlineOptions(prepared) { return nil }
+    var parts = Decomposition()
+    guard decompose(prepared, into: &parts, depth: 0) else { return nil }
+    if parts.bounded.count + parts.anywhere.count > maximumExpansion { return nil }
+    // Gated alternatives run alone; the ungated ones share one run.
+    var gated: [String] = []
+    var ungated: [String] = []
+    for piece in parts.regexes {
+      if RegexLiterals.gate(in: piece) != nil { gated.append(piece) } else { ungated.append(piece) }
+    }
+    var regexes = gated
+    if !ungated.isEmpty { regexes.append(ungated.count == 1 ? ungated[0] : ungated.joined(separator: "|")) }
+    if parts.bounded.isEmpty && parts.anywhere.isEmpty && regexes.count <= 1 { return nil }
+    var conditions: [Condition] = []
+    if !parts.bounded.isEmpty { conditions.append(.anyKeyword(parts.bounded, wordBoundary: true)) }
+    if !parts.anywhere.isEmpty { conditions.append(.anyKeyword(parts.anywhere, wordBoundary: false)) }
+    conditions.append(contentsOf: regexes.map { .regex($0) })
+    return conditions.count == 1 ? conditions[0] : .any(conditions)
+  }
+
+  /// What a regex decomposes into: keywords on word boundaries, keywords anywhere, and the
+  /// regexes left (any of them matching is a match).
+  struct Decomposition {
     var bounded: [String] = []
     var anywhere: [String] = []
-    var rest: [String] = []
+    var regexes: [String] = []
+  }
+
+  /// How deep nested alternations are decomposed.
+  static let maximumDepth = 4
+
+  /// Decomposes `scalars` into `parts`; `false` when it is unbalanced.
+  static func decompose(_ scalars: [Unicode.Scalar], into parts: inout Decomposition, depth: Int) -> Bool {
+    guard let branches = RegexLiterals.splitAlternatives(scalars) else { return false }
     let leftGuards = [Array(#"(?<!\w)"#.unicodeScalars), Array(#"\b"#.unicodeScalars)]
     let rightGuards = [Array(#"(?!\w)"#.unicodeScalars), Array(#"\b"#.unicodeScalars)]
     for branch in branches {
@@ -64,7 +99,7 @@ enum RegexLowering {
       }
       let guarded = left != nil && right != nil
       if (left == nil) != (right == nil) {
-        rest.append(String(String.UnicodeScalarView(branch)))
+        parts.regexes.append(String(String.UnicodeScalarView(branch)))
         continue
       }
       // The alternatives of the core: itself, or the members of one enclosing (?:…) group.
@@ -75,27 +110,28 @@ enum RegexLowering {
       {
         members = inner
       }
-      var leftover: [String] = []
       for member in members {
         if let literals = expand(member), !literals.isEmpty, literals.allSatisfy({ accepts($0, guarded: guarded) }) {
-          if guarded { bounded.append(contentsOf: literals) } else { anywhere.append(contentsOf: literals) }
-        } else {
-          leftover.append(String(String.UnicodeScalarView(member)))
+          if guarded { parts.bounded.append(contentsOf: literals) } else { parts.anywhere.append(contentsOf: literals) }
+          continue
         }
+        let piece = guarded ? (left ?? []) + member + (right ?? []) : member
+        // A member that was split out of something larger may split further (a guarded group
+        // inside an unguarded alternation, a group inside a group).
+        if depth < maximumDepth, branches.count > 1 || members.count > 1 {
+          var nested = Decomposition()
+          if decompose(piece, into: &nested, depth: depth + 1) {
+            parts.bounded.append(contentsOf: nested.bounded)
+            parts.anywhere.append(contentsOf: nested.anywhere)
+            parts.regexes.append(contentsOf: nested.regexes)
+            continue
+          }
+        }
+        parts.regexes.append(String(String.UnicodeScalarView(piece)))
       }
-      if !leftover.isEmpty {
-        let body = members.count == 1 ? leftover[0] : "(?:" + leftover.joined(separator: "|") + ")"
-        rest.append(
-          guarded ? String(String.UnicodeScalarView(left!)) + body + String(String.UnicodeScalarView(right!)) : body)
-      }
-      if bounded.count + anywhere.count > maximumExpansion { return nil }
+      if parts.bounded.count + parts.anywhere.count > maximumExpansion { return true }
     }
-    if bounded.isEmpty && anywhere.isEmpty { return nil }
-    var parts: [Condition] = []
-    if !bounded.isEmpty { parts.append(.anyKeyword(bounded, wordBoundary: true)) }
-    if !anywhere.isEmpty { parts.append(.anyKeyword(anywhere, wordBoundary: false)) }
-    if !rest.isEmpty { parts.append(.regex(rest.joined(separator: "|"))) }
-    return parts.count == 1 ? parts[0] : .any(parts)
+    return true
   }
 
   /// Whether a literal can stand for the regex text exactly: it is already normalised and, on
@@ -123,6 +159,31 @@ enum RegexLowering {
           || scalars[index + 2] == "R"
       {
         return true
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// `(?i)`, `(?x-s)`, `(?^)`, `(?i:…)`, relative calls `(?+1)`, conditionals `(?(1)…)`: an
+  /// option set in one alternative carries on into the next ones, and calls and conditions
+  /// refer to groups by number, so alternatives cannot be taken apart.
+  static func hasInlineOptions(_ scalars: [Unicode.Scalar]) -> Bool {
+    var index = 0
+    while index + 2 < scalars.count {
+      switch scalars[index] {
+      case "\\":
+        index += 2
+        continue
+      case "[":
+        index = RegexLiterals.skipClass(scalars, from: index)
+        continue
+      case "(" where scalars[index + 1] == "?":
+        let next = scalars[index + 2]
+        if next == "^" || next == "-" || next == "+" || next == "(" { return true }
+        if next.isASCII, next.properties.isAlphabetic, next != "P" { return true }
+      default:
+        break
       }
       index += 1
     }

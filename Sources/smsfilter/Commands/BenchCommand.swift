@@ -18,7 +18,9 @@ struct BenchCommand: ParsableCommand {
       (every rule evaluated in priority order with PCRE2-JIT, first match). Then a scaling series over \
       generated sets (--scaling), measured in turns so its ratios come from the same moments, and \
       end-to-end `classify` over a file of lines with one and two threads. With CORPUS, the rule set \
-      (--rules or the built-in one) is also measured on the corpus's message bodies.
+      (--rules or the built-in one, with its model) is also measured on the corpus's message bodies, in \
+      the same run: the engine (and its share of the headline), the naive loop, the PCRE2 runs a \
+      message, the start-up time (`classify < /dev/null`, median of 21) and end to end.
 
       Throughputs are the median of timed passes; end-to-end figures the fastest of three \
       alternating runs. --no-jit runs every regex in PCRE2's interpreter, as on iOS.
@@ -142,11 +144,14 @@ struct BenchCommand: ParsableCommand {
         corpusBodies = bodies.map(\.messageBody)
         let e = Benchmark.throughput(ruleClassifier, bodies, seconds: seconds)
         let n = Benchmark.throughput(ruleClassifier, bodies, seconds: seconds, naive: true)
+        let runs = Benchmark.regexRunsPerMessage(ruleClassifier, bodies)
+        let startup = try EndToEndBenchmark.startupMilliseconds(ruleArguments: ruleArguments)
         corpusRun = .init(
           name: ruleClassifier.ruleSet.name, rules: ruleClassifier.ruleSet.rules.count, messages: bodies.count,
-          engine: e, naive: n, speedup: e.messagesPerSecond / n.messagesPerSecond)
+          engine: e, naive: n, speedup: e.messagesPerSecond / n.messagesPerSecond, regexRunsPerMessage: runs,
+          shareOfHeadline: e.messagesPerSecond / engine.messagesPerSecond, startupMilliseconds: startup)
         log(
-          "rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchSupport.rate(e.messagesPerSecond)) msgs/s, naive \(BenchSupport.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x"
+          "rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchSupport.rate(e.messagesPerSecond)) msgs/s (\(String(format: "%.0f", 100 * e.messagesPerSecond / engine.messagesPerSecond))% of the headline), naive \(BenchSupport.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x, \(String(format: "%.2f", runs)) PCRE2 runs a message, start-up \(String(format: "%.1f", startup)) ms"
         )
         if let model = ruleClassifier.model {
           let scoring = Benchmark.modelScoring(model, bodies, seconds: seconds)
@@ -177,9 +182,7 @@ struct BenchCommand: ParsableCommand {
         }
         if !corpusBodies.isEmpty {
           endToEndOnCorpus = try EndToEndBenchmark.run(
-            lines: endToEndLines, bodies: corpusBodies,
-            ruleArguments: rules.rulePaths.flatMap { ["--rules", $0] }
-              + rules.directoryPaths.flatMap { ["--directory", $0] })
+            lines: endToEndLines, bodies: corpusBodies, ruleArguments: ruleArguments)
           if let e = endToEndOnCorpus {
             log(
               "end-to-end classify, the rule set on corpus messages (\(e.lines) lines, \(String(format: "%.1f", Double(e.bytes) / 1e6)) MB): 1 thread \(BenchSupport.rate(e.oneThreadLinesPerSecond)) lines/s, 2 threads \(BenchSupport.rate(e.twoThreadsLinesPerSecond)) lines/s (\(String(format: "%.2f", e.twoThreadSpeedup))x)"
@@ -202,6 +205,12 @@ struct BenchCommand: ParsableCommand {
         try BenchSupport.printJSON(report)
       }
     }
+  }
+
+  /// The rule options to pass on to a `classify` this command runs.
+  var ruleArguments: [String] {
+    rules.rulePaths.flatMap { ["--rules", $0] } + rules.directoryPaths.flatMap { ["--directory", $0] }
+      + (rules.modelPath.map { ["--model", $0] } ?? [])
   }
 
   /// The messages of a corpus file or folder (labels are not needed).
