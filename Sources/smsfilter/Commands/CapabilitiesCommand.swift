@@ -1,5 +1,6 @@
 import ArgumentParser
 import SMSFilter
+import SMSFilterIO
 
 /// `smsfilter capabilities`: the declared capabilities, as the capabilities query returns them.
 struct CapabilitiesCommand: ParsableCommand {
