@@ -5,7 +5,7 @@ import Testing
 @Suite struct CommandSurfaceTests {
   /// Every command and subcommand, as its path of names.
   static let commands: [[String]] = [
-    ["classify"], ["eval"], ["bench"], ["check"], ["capabilities"], ["train"],
+    ["classify"], ["eval"], ["bench"], ["check"], ["capabilities"], ["train"], ["serve"],
     ["directory"], ["directory", "build"], ["directory", "update"], ["directory", "lookup"],
     ["directory", "stats"], ["directory", "export"], ["directory", "diff"], ["directory", "apply"],
     ["directory", "bench"],

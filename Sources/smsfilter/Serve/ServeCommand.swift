@@ -13,12 +13,17 @@ struct ServeCommand: ParsableCommand {
     commandName: "serve",
     abstract: "Serve the classifier over HTTP for SMS gateways.",
     discussion: """
-      POST /v1/classify takes one message {"sender","body","receiverISOCountryCode","id"} or a
-      batch {"messages":[...]} and answers with the records `classify --output jsonl` writes
-      (?explain=true adds the matches). Also GET /v1/capabilities, POST /v1/reload, GET /healthz,
-      GET /readyz and GET /metrics (Prometheus). SIGHUP reloads the rules, model and directories;
-      a reload that fails keeps the rules in force. SIGTERM or SIGINT stops accepting
+      POST /v1/classify takes one message {"sender","body","receiverISOCountryCode","id"} or a \
+      batch {"messages":[...]} and answers with the records `classify --output jsonl` writes \
+      (?explain=true adds the matches). Also GET /v1/capabilities, POST /v1/reload, GET /healthz, \
+      GET /readyz and GET /metrics (Prometheus). SIGHUP reloads the rules, model and directories; \
+      a reload that fails keeps the rules in force. SIGTERM or SIGINT stops accepting \
       connections and lets requests in flight finish. The API: openapi.yaml.
+
+      Examples:
+        smsfilter serve
+        smsfilter serve --host 0.0.0.0 --port 8080 --token-file /etc/smsfilter/token
+        curl -s localhost:8080/v1/classify -d '{"body":"Your OTP is 482913"}'
       """)
 
   @OptionGroup var rules: RuleOptions
