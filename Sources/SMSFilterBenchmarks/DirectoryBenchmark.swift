@@ -20,6 +20,12 @@ package struct DirectoryBenchmark {
   package var batch: Int
   /// Seconds per lookup measurement.
   package var seconds: Double
+  /// Whether every entry gets a label of its own (`Entry N`, the caller-ID case).
+  package var distinctLabels = false
+  /// How the directory is opened for the lookups and the memory figure.
+  package var residency = DirectoryResidency.mapped
+  /// Entries that differ in the Call Directory diff measurement (0: no Call Directory part).
+  package var callDirectoryChanges = 10_000
 
   /// A benchmark of this size.
   package init(entries: Int, queries: Int, batch: Int, seconds: Double) {
@@ -96,6 +102,13 @@ package struct DirectoryBenchmark {
     package var batchHits: Lookups
     package var batchMisses: Lookups
     package var memory: Memory
+    /// Whether every entry had its own label, and how the directory was opened.
+    package var distinctLabels = false
+    package var residency = "mapped"
+    /// Bytes per entry: keys (with the fence and hints), payloads, labels (blocks and bytes).
+    package var bytesPerEntry: [String: Double] = [:]
+    /// The Call Directory export, read-back, diff and apply.
+    package var callDirectory: CallDirectoryBenchmark.Report?
 
     /// Creates the record.
     package init(
@@ -134,7 +147,7 @@ package struct DirectoryBenchmark {
     )
 
     // Build from text (generation is not timed).
-    let synthetic = SyntheticDirectory(entries: entries)
+    let synthetic = SyntheticDirectory(entries: entries, distinctLabels: distinctLabels)
     let source = synthetic.source()
     let sourceBytes = source.utf8.count
     let (image, buildSeconds) = try Self.timed { () throws -> DirectoryImage in
@@ -160,7 +173,9 @@ package struct DirectoryBenchmark {
     /// Opens the file three times; the last directory and the median time in milliseconds.
     func medianOpen(verify: Bool) throws -> (SenderDirectory, Double) {
       var opened: [(SenderDirectory, Double)] = []
-      for _ in 0..<3 { opened.append(try Self.timed { try SenderDirectory(path: path, verifyChecksum: verify) }) }
+      for _ in 0..<3 {
+        opened.append(try Self.timed { try SenderDirectory(path: path, verifyChecksum: verify, residency: residency) })
+      }
       return (opened[2].0, opened.map(\.1).sorted()[1] * 1000)
     }
     let (_, openUnverifiedMs) = try medianOpen(verify: false)
@@ -192,12 +207,29 @@ package struct DirectoryBenchmark {
     log(
       "memory: resident +\(String(format: "%.1f", resident / 1024)) MB, of which the mapped file \(String(format: "%.1f", fileMapped / 1024)) MB; beyond the mapped file \(String(format: "%.2f", memory.residentBeyondMappedFileMegabytes)) MB (anonymous +\(String(format: "%.2f", anonymous / 1024)) MB)"
     )
-    return Report(
+    var report = Report(
       machine: "\(BenchSupport.machine()), \(ProcessInfo.processInfo.activeProcessorCount) cores",
       build: BenchSupport.buildKind(), entries: entries, sourceBytes: sourceBytes, buildSeconds: buildSeconds,
       writeSeconds: writeSeconds, fileBytes: fileBytes, labels: labels, openMilliseconds: openMs,
       openWithoutChecksumMilliseconds: openUnverifiedMs, hits: hitRun, misses: missRun, hitsReadingLabels: labelRun,
       batchSize: batch, batchHits: batchHitRun, batchMisses: batchMissRun, memory: memory)
+    report.distinctLabels = distinctLabels
+    report.residency = "\(residency)"
+    let sections = Dictionary(uniqueKeysWithValues: directory.statistics().sections.map { ($0.name, $0.bytes) })
+    func per(_ names: [String]) -> Double { Double(names.reduce(0) { $0 + (sections[$1] ?? 0) }) / Double(entries) }
+    report.bytesPerEntry = [
+      "keys": per(["keys", "fence", "fence hints"]), "payloads": per(["payloads"]),
+      "labels": per(["label blocks", "label bytes"]), "texts": per(["text offsets", "text bytes"]),
+    ]
+    log(
+      "bytes per entry: "
+        + report.bytesPerEntry.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.2f", $0.value))" }
+        .joined(separator: ", "))
+    if callDirectoryChanges > 0 {
+      report.callDirectory = try CallDirectoryBenchmark(changes: callDirectoryChanges).run(
+        directory, synthetic: synthetic, path: path, log: log)
+    }
+    return report
   }
 
   private static func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {

@@ -7,7 +7,8 @@ import SMSFilter
 /// (written `+CC NNN…`, `00CC…`, or nationally for India, with spaces and dashes), 3 short codes,
 /// 2 alphanumeric IDs or Indian DLT headers and 1 e-mail sender. About a third are `junk`, a
 /// quarter `none` (identification only), the rest `allow`, `transaction` and `promotion` with
-/// sub-actions; most have one of about 20,000 labels. No sender repeats, and the lines come in
+/// sub-actions; most have one of about 20,000 labels (or, with `distinctLabels`, every entry
+/// its own, `Entry N`). No sender repeats, and the lines come in
 /// no particular key order. Build it with `DirectoryBuilder(country: "IN")`.
 ///
 /// ```swift
@@ -20,14 +21,18 @@ package struct SyntheticDirectory: Sendable {
   package let entries: Int
   /// The seed of the label, action and sampling choices.
   package let seed: UInt64
+  /// Whether every entry has a label of its own, `Entry N` (the caller-ID case), instead of one
+  /// of about 20,000 shared labels.
+  package let distinctLabels: Bool
 
   /// The country the source's national numbers belong to.
   package static let country = "IN"
 
   /// Creates a generator.
-  package init(entries: Int, seed: UInt64 = 0x5EED_D1EC) {
+  package init(entries: Int, seed: UInt64 = 0x5EED_D1EC, distinctLabels: Bool = false) {
     self.entries = max(0, entries)
     self.seed = seed
+    self.distinctLabels = distinctLabels
   }
 
   /// The countries phone numbers come from: calling code, national length, first digit.
@@ -168,6 +173,7 @@ package struct SyntheticDirectory: Sendable {
 
   /// Entry `index`'s label, if any: one of about 20,000 business names, or a spam label.
   private func label(_ index: Int) -> String? {
+    if distinctLabels { return "Entry \(index)" }
     let roll = mix(index, 1) % 100
     let pick = mix(index, 3)
     if roll < 35 {

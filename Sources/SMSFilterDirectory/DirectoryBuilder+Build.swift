@@ -7,6 +7,17 @@ extension DirectoryBuilder {
   /// - Throws: ``DirectoryBuildError`` with every refused line (malformed senders and actions,
   ///   unreadable sources, conflicts), in reading order.
   public func build() throws(DirectoryBuildError) -> DirectoryImage {
+    let (kept, warnings) = try merged()
+    do throws(DirectorySourceError) {
+      return try encode(kept, warnings: warnings)
+    } catch {
+      throw DirectoryBuildError(errors: [error], warnings: warnings)
+    }
+  }
+
+  /// Everything read, sorted by key, with removals applied, duplicates dropped (warnings) and
+  /// conflicts refused (errors): the records a directory file holds.
+  func merged() throws(DirectoryBuildError) -> (kept: [Record], warnings: [DirectoryWarning]) {
     // Errors found while reading come before the record that followed them; errors and warnings
     // found here, at their record: positions 2p and 2s+1 merge them in reading order.
     var allErrors = zip(errorPositions, errors).enumerated().map {
@@ -103,11 +114,7 @@ extension DirectoryBuilder {
     let errors = allErrors.sorted { ($0.position, $0.tie) < ($1.position, $1.tie) }.map(\.error)
     let warnings = lateWarnings.sorted { $0.sequence < $1.sequence }.map(\.warning)
     guard errors.isEmpty else { throw DirectoryBuildError(errors: errors, warnings: warnings) }
-    do throws(DirectorySourceError) {
-      return try encode(kept, warnings: warnings)
-    } catch {
-      throw DirectoryBuildError(errors: [error], warnings: warnings)
-    }
+    return (kept, warnings)
   }
 
   /// `base` to the power `exponent`.
@@ -125,9 +132,9 @@ extension DirectoryBuilder {
 
   /// `junk 'Spam Likely'`, `transaction/transactionalFinance (no label)`.
   func entryText(_ record: Record) -> String {
-    let action = Action(rawValue: Int(record.payload & 0xFF)) ?? .none
-    let subAction = SubAction(rawValue: Int(record.payload >> 16 & 0xFFFF)) ?? .none
-    let label = UInt32(truncatingIfNeeded: record.payload >> 32)
+    let action = DirectoryFormat.action(record.payload)
+    let subAction = DirectoryFormat.subAction(record.payload)
+    let label = record.labelID
     let labelText = Int(label) < labels.count ? "'\(labels[Int(label)])'" : "(no label)"
     return (subAction == .none ? action.name : "\(action.name)/\(subAction.name)") + " " + labelText
   }
@@ -137,18 +144,26 @@ extension DirectoryBuilder {
     let count = kept.count
     let textStart = kept.firstIndex { SenderKey.isTextKey($0.key) } ?? count
 
-    // Labels in use, renumbered in order of first use.
-    var labelMap = [UInt32](repeating: DirectoryFormat.noLabel, count: labels.count)
+    // Labels in use, sorted by their bytes and front-coded (see ``DirectoryFormat``).
+    var labelMap = [UInt32](repeating: DirectoryBuilder.noLabelID, count: labels.count)
     var usedLabels: [Int] = []
     for record in kept {
-      let label = Int(truncatingIfNeeded: record.payload >> 32 & 0xFFFF_FFFF)
-      if label < labels.count, labelMap[label] == DirectoryFormat.noLabel {
-        labelMap[label] = UInt32(usedLabels.count)
+      let label = Int(record.labelID)
+      if label < labels.count, labelMap[label] == DirectoryBuilder.noLabelID {
+        labelMap[label] = 0
         usedLabels.append(label)
       }
     }
-    var labelBytes = 0
-    for label in usedLabels { labelBytes += labels[label].utf8.count }
+    guard usedLabels.count <= DirectoryFormat.labelCapacity else {
+      throw DirectorySourceError(
+        .tooLarge, at: SourceLocation(file: "<directory>", line: 0, column: 0),
+        message: "the directory has \(usedLabels.count) distinct labels; at most \(DirectoryFormat.labelCapacity) fit")
+    }
+    let labelBytesOf = usedLabels.map { Array(labels[$0].utf8) }
+    let order = labelBytesOf.indices.sorted { labelBytesOf[$0].lexicographicallyPrecedes(labelBytesOf[$1]) }
+    for (rank, position) in order.enumerated() { labelMap[usedLabels[position]] = UInt32(rank) }
+    let labelCoding = LabelCoding(sorted: order.map { labelBytesOf[$0] })
+    let labelBytes = labelCoding.bytes.count
     var textBytes = 0
     for record in kept[textStart...] { textBytes += texts[Int(record.text)].utf8.count }
     guard labelBytes < Int(UInt32.max), textBytes < Int(UInt32.max) else {
@@ -159,9 +174,9 @@ extension DirectoryBuilder {
 
     // Section layout.
     let lengths = [
-      DirectoryFormat.padded(count) * 8, count * 8, DirectoryFormat.fenceLength(entries: count),
+      DirectoryFormat.padded(count) * 8, count * 4, DirectoryFormat.fenceLength(entries: count),
       DirectoryFormat.fenceHintsLength(entries: count), (count - textStart + 1) * 4, textBytes,
-      (usedLabels.count + 1) * 4, labelBytes,
+      labelCoding.blockStarts.count * 4, labelBytes,
     ]
     var sections: [(offset: UInt64, length: UInt64)] = []
     var offset = DirectoryFormat.headerLength
@@ -186,9 +201,9 @@ extension DirectoryBuilder {
       let payloads = section(.payloads)
       for (index, record) in kept.enumerated() {
         put(record.key, keys + index * 8)
-        let label = Int(truncatingIfNeeded: record.payload >> 32 & 0xFFFF_FFFF)
+        let label = Int(record.labelID)
         let newLabel = label < labelMap.count ? labelMap[label] : DirectoryFormat.noLabel
-        put(record.payload & 0xFFFF_FFFF | UInt64(newLabel) << 32, payloads + index * 8)
+        put(UInt32(truncatingIfNeeded: DirectoryFormat.payload(record.payload, label: newLabel)), payloads + index * 4)
       }
       for index in count..<DirectoryFormat.padded(count) { put(DirectoryFormat.padding, keys + index * 8) }
       // Fence levels, top first; level k holds every fanout-th element of level k - 1.
@@ -229,17 +244,10 @@ extension DirectoryBuilder {
         }
       }
       put(UInt32(textOffset), textOffsets + (count - textStart) * 4)
-      var labelOffset = 0
-      let labelOffsets = section(.labelOffsets)
+      let labelBlocks = section(.labelBlocks)
+      for (slot, start) in labelCoding.blockStarts.enumerated() { put(start, labelBlocks + slot * 4) }
       let labelPool = section(.labelBytes)
-      for (slot, label) in usedLabels.enumerated() {
-        put(UInt32(labelOffset), labelOffsets + slot * 4)
-        for byte in labels[label].utf8 {
-          raw[labelPool + labelOffset] = byte
-          labelOffset += 1
-        }
-      }
-      put(UInt32(labelOffset), labelOffsets + usedLabels.count * 4)
+      for (offset, byte) in labelCoding.bytes.enumerated() { raw[labelPool + offset] = byte }
       for (index, byte) in header.encoded().enumerated() { raw[index] = byte }
       put(SenderDirectory.checksum(of: UnsafeRawBufferPointer(raw)), 16)
       initialized = fileLength

@@ -42,6 +42,14 @@ public struct DirectoryBuilder: Sendable {
   /// without end.
   public static let maxLineBytes = 4096
 
+  /// A record's label id when it has no label.
+  static let noLabelID = UInt32.max
+
+  /// A record's payload: the file's action and sub-action bits, and this builder's label id.
+  static func recordPayload(_ filePayload: UInt64, label: UInt32) -> UInt64 {
+    filePayload & 0xFF | UInt64(label) << 32
+  }
+
   /// The country national numbers and short codes of the sources belong to.
   public let country: String?
   let countryCode: CountryCode?
@@ -70,8 +78,12 @@ public struct DirectoryBuilder: Sendable {
     var key: UInt64
     /// ``Role`` in the high 32 bits, ``sequence`` in the low: the sort's tie-break.
     var order: UInt64
-    /// Action, sub-action and this builder's label id, packed as in the file.
+    /// Bits 0–7 the action and sub-action as the file packs them (``DirectoryFormat``), bits
+    /// 32–63 this builder's label id (``DirectoryBuilder/noLabelID`` for none).
     var payload: UInt64
+
+    /// This builder's id of the record's label.
+    var labelID: UInt32 { UInt32(truncatingIfNeeded: payload >> 32) }
     /// Index into ``DirectoryBuilder/texts`` for text senders, else `UInt32.max`.
     var text: UInt32
 
@@ -139,17 +151,17 @@ public struct DirectoryBuilder: Sendable {
   public mutating func include(_ directory: SenderDirectory) {
     let sourceIndex = UInt64(sources.count)
     sources.append((directory.path, true))
-    var labelMap = [UInt32](repeating: DirectoryFormat.noLabel, count: directory.labelCount)
+    var labelMap = [UInt32](repeating: DirectoryBuilder.noLabelID, count: directory.labelCount)
     records.reserveCapacity(records.count + directory.count)
     origins.reserveCapacity(origins.count + directory.count)
     for index in 0..<directory.count {
       let key = directory.keys[index]
       let stored = directory.payloads[index]
-      var label = DirectoryFormat.noLabel
-      let storedLabel = UInt32(truncatingIfNeeded: stored >> 32)
+      var label = DirectoryBuilder.noLabelID
+      let storedLabel = DirectoryFormat.labelIndex(stored)
       if Int(storedLabel) < labelMap.count {
-        if labelMap[Int(storedLabel)] == DirectoryFormat.noLabel, let bytes = directory.labelBytes(storedLabel) {
-          labelMap[Int(storedLabel)] = intern(label: String(decoding: bytes, as: UTF8.self))
+        if labelMap[Int(storedLabel)] == DirectoryBuilder.noLabelID, let text = directory.label(storedLabel) {
+          labelMap[Int(storedLabel)] = intern(label: text)
         }
         label = labelMap[Int(storedLabel)]
       }
@@ -163,7 +175,7 @@ public struct DirectoryBuilder: Sendable {
       records.append(
         Record(
           key: key, order: Role.existing.rawValue << 32 | sequence,
-          payload: stored & 0xFFFF_FFFF | UInt64(label) << 32, text: text))
+          payload: DirectoryBuilder.recordPayload(stored, label: label), text: text))
     }
   }
 
@@ -295,7 +307,7 @@ public struct DirectoryBuilder: Sendable {
     }
 
     // The label: the rest of the line.
-    var label = DirectoryFormat.noLabel
+    var label = DirectoryBuilder.noLabelID
     if actionEnd < end {
       let (labelStart, labelEnd) = trimmed(bytes, actionEnd + 1, end)
       if labelStart < labelEnd {
@@ -330,7 +342,9 @@ public struct DirectoryBuilder: Sendable {
     records.append(
       Record(
         key: sender.key, order: Role.add.rawValue << 32 | sequence,
-        payload: DirectoryFormat.payload(action: action, subAction: subAction, label: label), text: text))
+        payload: DirectoryBuilder.recordPayload(
+          DirectoryFormat.payload(action: action, subAction: subAction, label: 0), label: label),
+        text: text))
   }
 
   /// Records an error at the current reading position.

@@ -61,10 +61,9 @@ public struct DirectoryEntry: Sendable, Hashable, CustomStringConvertible {
       withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
     }
 
-    /// Takes the first `count` bytes of four words (the rest are ignored).
+    /// An empty label of `count` bytes, to be written into ``words``.
     @inline(__always)
-    init(words: (UInt64, UInt64, UInt64, UInt64), count: Int) {
-      self.words = words
+    init(count: Int) {
       self.count = UInt8(truncatingIfNeeded: count)
     }
 

@@ -1,13 +1,13 @@
 import SMSFilterModel
 
-/// The binary layout of a sender directory file (format version 1). All integers are
+/// The binary layout of a sender directory file (format version 2). All integers are
 /// little-endian; every section starts on a 64-byte boundary (a cache line), and the gaps are
 /// zero.
 ///
 /// ```text
 /// offset size  header (192 bytes)
 ///      0    8  magic 89 53 44 49 52 0D 0A 1A ("\x89SDIR\r\n\x1a")
-///      8    4  format version (1)
+///      8    4  format version (2)
 ///     12    4  header length (192)
 ///     16    8  checksum: XXH64 (seed 0) of bytes 24 ..< file length
 ///     24    8  file length
@@ -18,7 +18,7 @@ import SMSFilterModel
 ///     60    4  flags (0)
 ///     64  128  eight sections, each (offset u64, length u64), in this order:
 ///                keys          N × u64 ascending, padded with 0x7FFF… to a multiple of F
-///                payloads      N × 8 bytes, parallel to the keys
+///                payloads      N × u32, parallel to the keys
 ///                fence         the levels of a static search tree over the keys, top level
 ///                              first, each padded with 0x7FFF… to a multiple of F: level 1
 ///                              holds every F-th key, level 2 every F-th element of level 1, …
@@ -28,8 +28,10 @@ import SMSFilterModel
 ///                              255 past the end (see below)
 ///                text offsets  (N − T + 1) × u32 into the text bytes, for entries T ..< N
 ///                text bytes    the normalised texts of entries T ..< N (UTF-8)
-///                label offsets (L + 1) × u32 into the label bytes
-///                label bytes   the distinct labels (UTF-8), each once
+///                label blocks  (⌈L / 16⌉ + 1) × u32: where each block of 16 labels starts
+///                              in the label bytes, and their end
+///                label bytes   the distinct labels (UTF-8), each once, in byte order,
+///                              front-coded in blocks of 16 (see below)
 /// ```
 ///
 /// **Keys.** The top four bits are the kind: 1 phone, 2 short code, 3 alphanumeric (and DLT
@@ -39,8 +41,17 @@ import SMSFilterModel
 /// of the normalised text, which is kept in the text bytes and compared on lookup (keys of two
 /// texts may collide: equal keys are adjacent and all are checked).
 ///
-/// **Payloads.** Byte 0 the action's raw value, byte 1 zero, bytes 2–3 the sub-action's raw
-/// value, bytes 4–7 the label index (`0xFFFFFFFF`: no label).
+/// **Payloads.** Bits 0–2 the action's raw value, bits 3–6 the sub-action (0 none, 1–9
+/// `transactionalOthers` … `transactionalPublicServices`, 10–12 `promotionalOthers` …
+/// `promotionalCoupons`), bit 7 zero, bits 8–31 the label index (`0xFFFFFF`: no label).
+///
+/// **Labels** are sorted by their UTF-8 bytes and cut into blocks of 16. A block starts with
+/// its first label whole (a length byte, then the bytes); each of the other fifteen is the
+/// number of leading bytes it shares with the block's first label (one byte), the number of
+/// bytes that follow (one byte) and those bytes. Label `i` is in block `i / 16`: reading it
+/// reads one block offset and skips at most fifteen short records, and a directory whose
+/// labels are all different (caller ID: `Entry 1`, `Entry 2`, …) keeps about four bytes per
+/// label instead of the label and a four-byte offset.
 ///
 /// **Lookup** is a binary search of the sorted keys, done one cache line at a time: in each
 /// fence level from the top, count the elements of one 8-element line that are not after the
@@ -60,7 +71,7 @@ package enum DirectoryFormat {
   /// The eight bytes every directory file starts with.
   package static let magic: [UInt8] = [0x89, 0x53, 0x44, 0x49, 0x52, 0x0D, 0x0A, 0x1A]
   /// The format version this library writes and reads.
-  package static let version: UInt32 = 1
+  package static let version: UInt32 = 2
   /// Bytes in the header.
   static let headerLength = 192
   /// Elements per cache line in the keys and fence (the search tree's fan-out).
@@ -108,11 +119,24 @@ package enum DirectoryFormat {
   /// at most 4), and below 2⁶³, which the branch-free search relies on.
   static let padding: UInt64 = 0x7FFF_FFFF_FFFF_FFFF
   /// The payload's label index meaning "no label".
-  static let noLabel: UInt32 = 0xFFFF_FFFF
+  static let noLabel: UInt32 = 0xFF_FFFF
+  /// Labels in a front-coded block.
+  static let labelBlock = 16
+  /// The most distinct labels a directory can hold (label indices are 24 bits).
+  package static let labelCapacity = Int(noLabel)
+
+  /// The label index of a payload (``noLabel`` for none).
+  @inline(__always)
+  static func labelIndex(_ payload: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: payload >> 8 & 0xFF_FFFF) }
+
+  /// Whether a payload breaks the layout (an action above 4 or the reserved bit set): only in
+  /// a corrupt file.
+  @inline(__always)
+  static func isMalformed(_ payload: UInt64) -> Bool { payload & 7 > 4 || payload & 0x80 != 0 }
 
   /// The sections, in header order.
   enum Section: Int, CaseIterable {
-    case keys, payloads, fence, fenceHints, textOffsets, textBytes, labelOffsets, labelBytes
+    case keys, payloads, fence, fenceHints, textOffsets, textBytes, labelBlocks, labelBytes
 
     /// The name shown by `stats`.
     var name: String {
@@ -123,7 +147,7 @@ package enum DirectoryFormat {
       case .fenceHints: "fence hints"
       case .textOffsets: "text offsets"
       case .textBytes: "text bytes"
-      case .labelOffsets: "label offsets"
+      case .labelBlocks: "label blocks"
       case .labelBytes: "label bytes"
       }
     }
@@ -134,7 +158,7 @@ package enum DirectoryFormat {
   /// A payload's action (`none` for a value no action has, possible only in a corrupt file).
   @inline(__always)
   static func action(_ payload: UInt64) -> Action {
-    switch payload & 0xFF {
+    switch payload & 7 {
     case 1: .allow
     case 2: .junk
     case 3: .promotion
@@ -146,17 +170,32 @@ package enum DirectoryFormat {
   /// A payload's sub-action (`none` for a value no sub-action has).
   @inline(__always)
   static func subAction(_ payload: UInt64) -> SubAction {
-    let raw = Int(truncatingIfNeeded: payload >> 16 & 0xFFFF)
-    switch raw {
-    case 10000...10008, 20000...20002: return SubAction(rawValue: raw) ?? .none
-    default: return .none
+    switch payload >> 3 & 0xF {
+    case let code where code >= 1 && code <= 9: SubAction(rawValue: 9_999 + Int(code)) ?? .none
+    case let code where code >= 10 && code <= 12: SubAction(rawValue: 19_990 + Int(code)) ?? .none
+    default: .none
     }
   }
 
   /// Packs an entry's payload.
   static func payload(action: Action, subAction: SubAction, label: UInt32) -> UInt64 {
-    UInt64(action.rawValue) | UInt64(UInt16(truncatingIfNeeded: subAction.rawValue)) << 16 | UInt64(label) << 32
+    let code: Int
+    switch subAction.rawValue {
+    case 10000...10008: code = subAction.rawValue - 9_999
+    case 20000...20002: code = subAction.rawValue - 19_990
+    default: code = 0
+    }
+    return UInt64(action.rawValue & 7) | UInt64(code) << 3 | UInt64(label & noLabel) << 8
   }
+
+  /// A payload with another label index.
+  @inline(__always)
+  static func payload(_ payload: UInt64, label: UInt32) -> UInt64 {
+    payload & 0xFF | UInt64(label & noLabel) << 8
+  }
+
+  /// The label blocks section's element count for `labels` labels.
+  static func labelBlockCount(labels: Int) -> Int { (labels + labelBlock - 1) / labelBlock + 1 }
 
   // MARK: Header
 
@@ -235,14 +274,18 @@ package enum DirectoryFormat {
       guard fileLength == UInt64(file.count) else {
         throw corrupt("the header says \(fileLength) bytes but the file has \(file.count) (truncated?)")
       }
-      guard fanout == DirectoryFormat.fanout, textStart <= entryCount, entryCount < 1 << 40, labelCount < 1 << 32 else {
+      guard fanout == DirectoryFormat.fanout, textStart <= entryCount, entryCount < 1 << 40,
+        labelCount <= UInt64(DirectoryFormat.labelCapacity)
+      else {
         throw corrupt("inconsistent counts")
       }
       let n = entryCount
       let expected: [UInt64] = [
-        UInt64(DirectoryFormat.padded(Int(n))) * 8, n * 8, UInt64(DirectoryFormat.fenceLength(entries: Int(n))),
+        UInt64(DirectoryFormat.padded(Int(n))) * 8, n * 4, UInt64(DirectoryFormat.fenceLength(entries: Int(n))),
         UInt64(DirectoryFormat.fenceHintsLength(entries: Int(n))), (n - textStart + 1) * 4,
-        sections[Section.textBytes.rawValue].length, (labelCount + 1) * 4, sections[Section.labelBytes.rawValue].length,
+        sections[Section.textBytes.rawValue].length,
+        UInt64(DirectoryFormat.labelBlockCount(labels: Int(labelCount))) * 4,
+        sections[Section.labelBytes.rawValue].length,
       ]
       for section in Section.allCases {
         let (offset, length) = sections[section.rawValue]

@@ -25,7 +25,7 @@ public struct DirectoryStatistics: Sendable, Hashable {
 
   /// One section of the file.
   public struct Section: Sendable, Hashable {
-    /// Its name (`keys`, `payloads`, `fence`, `fence hints`, `text offsets`, `text bytes`, `label offsets`,
+    /// Its name (`keys`, `payloads`, `fence`, `fence hints`, `text offsets`, `text bytes`, `label blocks`,
     /// `label bytes`).
     public let name: String
     /// Its size in bytes.
@@ -38,14 +38,14 @@ extension SenderDirectory {
   public func statistics() -> DirectoryStatistics {
     var byAction = Dictionary(uniqueKeysWithValues: Action.allCases.map { ($0, 0) })
     var byKind = Dictionary(uniqueKeysWithValues: SenderID.Kind.allCases.map { ($0, 0) })
-    var actionCounts = [Int](repeating: 0, count: 256)
+    var actionCounts = [Int](repeating: 0, count: 8)
     var kindCounts = [Int](repeating: 0, count: 16)
     var labelled = 0
     for index in 0..<count {
       let payload = payloads[index]
-      actionCounts[Int(payload & 0xFF)] += 1
+      actionCounts[Int(payload & 7)] += 1
       kindCounts[Int(keys[index] >> SenderKey.tagShift)] += 1
-      if UInt32(truncatingIfNeeded: payload >> 32) != DirectoryFormat.noLabel { labelled += 1 }
+      if DirectoryFormat.labelIndex(payload) != DirectoryFormat.noLabel { labelled += 1 }
     }
     for (raw, count) in actionCounts.enumerated() where count > 0 {
       byAction[Action(rawValue: raw) ?? .none, default: 0] += count

@@ -150,7 +150,7 @@ extension SenderDirectory {
 
   /// The second half of ``locate(_:)``: reads the key line, and the same line of payloads at
   /// once, before the keys arrive, so that the two memory accesses overlap. (A payload's
-  /// reserved byte must be zero; a line whose first payload breaks this is corrupt and treated
+  /// reserved bit must be zero and its action at most 4; a line whose first payload breaks this is corrupt and treated
   /// as absent, a check that also keeps that early read.)
   @inline(__always)
   func resolve(_ probe: Probe) -> Match? {
@@ -167,7 +167,7 @@ extension SenderDirectory {
           notAfter += SenderDirectory.countNotAfter(keys + start + extra * DirectoryFormat.fanout, key)
         }
       }
-      if linePayload & 0xFF00 != 0 { return nil }
+      if DirectoryFormat.isMalformed(linePayload) { return nil }
       guard notAfter > start, notAfter <= count, keys[notAfter - 1] == key else { return nil }
       let index = notAfter - 1
       return Match(index: index, payload: index == start ? linePayload : payloads[index])

@@ -14,15 +14,18 @@ import Darwin
 /// A sender directory: millions of senders with an action and a label, looked up in a file
 /// mapped into memory, as iOS's Call Directory does for callers.
 ///
-/// The file (see `DirectoryFormat`, written by ``DirectoryBuilder``) is read into private
-/// memory when it is at most ``copyLimit`` bytes (``isCopied``): another program truncating or
+/// By default (``DirectoryResidency/automatic``) the file (see `DirectoryFormat`, written by
+/// ``DirectoryBuilder``) is read into private memory when it is at most ``copyLimit`` bytes
+/// (``isCopied``): another program truncating or
 /// rewriting the file in use then changes nothing for this reader (a mapped file that shrinks
 /// kills its reader with `SIGBUS`). Copying costs one read of the file at open, which the
 /// default checksum pass does anyway. A larger file is mapped read-only with `mmap` and not
 /// copied: memory grows only by the pages lookups touch, shared with every other process
 /// mapping the file, but the file must then be replaced by renaming a new one into place, as
-/// `directory build` and `update` do, never truncated or written over. The memory is released
-/// when the directory is deallocated.
+/// `directory build` and `update` do, never truncated or written over. ``DirectoryResidency/mapped``
+/// maps any file, so that nothing is resident beyond the mapped file's pages (an iOS extension's
+/// budget); ``DirectoryResidency/copied`` copies any file. The memory is released when the
+/// directory is deallocated.
 ///
 /// ```swift
 /// let directory = try SenderDirectory(path: "senders.smsdir")
@@ -45,8 +48,8 @@ public final class SenderDirectory: @unchecked Sendable {
   /// The largest file read into private memory at open rather than mapped (256 MiB, about ten
   /// million entries).
   public static let copyLimit = 256 << 20
-  /// Whether the file was copied into private memory (it is at most ``copyLimit`` bytes), so
-  /// that nothing another program does to the file can affect this reader.
+  /// Whether the file was copied into private memory (see ``DirectoryResidency``), so that
+  /// nothing another program does to the file can affect this reader.
   public let isCopied: Bool
 
   /// The file's path, as given.
@@ -67,7 +70,7 @@ public final class SenderDirectory: @unchecked Sendable {
   let mapping: UnsafeMutableRawPointer
   let file: UnsafeRawBufferPointer
   let keys: UnsafePointer<UInt64>
-  let payloads: UnsafePointer<UInt64>
+  let payloads: PayloadColumn
   /// The fence levels, top first.
   let fenceLevels: UnsafeMutableBufferPointer<FenceLevel>
   /// The fence hints, one word per level-2 element (when there are two fence levels or more).
@@ -77,6 +80,16 @@ public final class SenderDirectory: @unchecked Sendable {
   let level2Padded: Int
   /// Lines of keys (level 1's elements).
   let keyLines: Int
+
+  /// The payloads: 32-bit words in the file, read widened to 64 bits.
+  struct PayloadColumn {
+    /// The first payload.
+    let base: UnsafePointer<UInt32>
+
+    /// Payload `index`.
+    @inline(__always)
+    subscript(index: Int) -> UInt64 { UInt64(UInt32(littleEndian: base[index])) }
+  }
 
   /// One fence level.
   struct FenceLevel {
@@ -90,7 +103,9 @@ public final class SenderDirectory: @unchecked Sendable {
   let textOffsets: UnsafePointer<UInt32>
   let textBytes: UnsafePointer<UInt8>
   let textBytesCount: Int
-  let labelOffsets: UnsafePointer<UInt32>
+  /// Where each block of ``DirectoryFormat/labelBlock`` front-coded labels starts.
+  let labelBlocks: UnsafePointer<UInt32>
+  let labelBlockCount: Int
   let labelBytes: UnsafePointer<UInt8>
   let labelBytesCount: Int
   let header: DirectoryFormat.Header
@@ -106,9 +121,12 @@ public final class SenderDirectory: @unchecked Sendable {
   ///     pages lookups touch; the header and section bounds are still checked, and every offset
   ///     read from the file is bounds-checked, so a corrupt file can give wrong answers but
   ///     never a crash.
+  ///   - residency: copy the file into private memory or map it (see ``DirectoryResidency``).
   /// - Throws: ``DirectoryFileError``: unreadable, not a directory file, unsupported version,
   ///   corrupt, or checksum mismatch.
-  public init(path: String, verifyChecksum: Bool = true) throws(DirectoryFileError) {
+  public init(
+    path: String, verifyChecksum: Bool = true, residency: DirectoryResidency = .automatic
+  ) throws(DirectoryFileError) {
     self.path = path
     // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused as not a regular
     // file just below.
@@ -128,7 +146,7 @@ public final class SenderDirectory: @unchecked Sendable {
     guard size > 0 else {
       throw DirectoryFileError(.notADirectory, path: path, message: "not a sender directory file (empty)")
     }
-    isCopied = size <= SenderDirectory.copyLimit
+    isCopied = residency.copies(size: size)
     let mapped =
       try isCopied
       ? SenderDirectory.copy(descriptor, size: size, path: path)
@@ -167,7 +185,7 @@ public final class SenderDirectory: @unchecked Sendable {
       return UnsafePointer((mapped + Int(offset)).bindMemory(to: T.self, capacity: count))
     }
     keys = section(.keys, UInt64.self)
-    payloads = section(.payloads, UInt64.self)
+    payloads = PayloadColumn(base: section(.payloads, UInt32.self))
     let fence = section(.fence, UInt64.self)
     fenceHints = section(.fenceHints, UInt64.self)
     let levelSizes = DirectoryFormat.fenceLevelSizes(entries: count)
@@ -187,7 +205,8 @@ public final class SenderDirectory: @unchecked Sendable {
     textOffsets = section(.textOffsets, UInt32.self)
     textBytes = section(.textBytes, UInt8.self)
     textBytesCount = Int(header.sections[DirectoryFormat.Section.textBytes.rawValue].length)
-    labelOffsets = section(.labelOffsets, UInt32.self)
+    labelBlocks = section(.labelBlocks, UInt32.self)
+    labelBlockCount = DirectoryFormat.labelBlockCount(labels: labelCount)
     labelBytes = section(.labelBytes, UInt8.self)
     labelBytesCount = Int(header.sections[DirectoryFormat.Section.labelBytes.rawValue].length)
   }

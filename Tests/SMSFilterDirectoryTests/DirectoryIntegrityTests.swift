@@ -86,10 +86,10 @@ import Testing
 
   @Test func anotherVersionIsRefused() throws {
     var bytes = try image()
-    bytes[8] = 2
+    bytes[8] = 1  // the format before front-coded labels
     let error = try #require(try openError(bytes))
-    #expect(error.kind == .unsupportedVersion(found: 2, supported: 1))
-    #expect(error.description.contains("version 2 is not supported"))
+    #expect(error.kind == .unsupportedVersion(found: 1, supported: 2))
+    #expect(error.description.contains("version 1 is not supported"))
   }
 
   @Test func notADirectoryFileIsRefused() throws {
@@ -147,7 +147,7 @@ import Testing
     #expect(stats.fileSize == directory.fileSize)
     #expect(
       stats.sections.map(\.name) == [
-        "keys", "payloads", "fence", "fence hints", "text offsets", "text bytes", "label offsets", "label bytes",
+        "keys", "payloads", "fence", "fence hints", "text offsets", "text bytes", "label blocks", "label bytes",
       ])
   }
 

@@ -7,7 +7,8 @@ import Testing
   static let commands: [[String]] = [
     ["classify"], ["eval"], ["bench"], ["check"], ["capabilities"], ["train"], ["serve"],
     ["directory"], ["directory", "build"], ["directory", "update"], ["directory", "lookup"],
-    ["directory", "stats"], ["directory", "bench"],
+    ["directory", "stats"], ["directory", "export"], ["directory", "diff"], ["directory", "apply"],
+    ["directory", "bench"],
   ]
 
   /// A command added later must join ``commands``, and so meet every test below.

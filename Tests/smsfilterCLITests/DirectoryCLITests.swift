@@ -82,7 +82,7 @@ import Testing
     #expect(stats.stdout.contains("by action: none 1, allow 0, junk 1, promotion 1, transaction 1"))
     #expect(stats.stdout.contains("by kind: phone 2, shortCode 1, alphanumeric 1, email 0"))
     #expect(stats.stdout.contains("labels: 3 distinct"))
-    #expect(stats.stdout.contains("version: 1"))
+    #expect(stats.stdout.contains("version: 2"))
     #expect(stats.stdout.range(of: #"checksum: 0x[0-9a-f]{16} ok"#, options: .regularExpression) != nil)
 
     let json = try CLI.run(["directory", "stats", file, "--format", "json"])
@@ -158,5 +158,9 @@ import Testing
     #expect(batchFound == batchHits["lookups"] as? Int)
     #expect(try #require(object?["batchMisses"] as? [String: Any])["found"] as? Int == 0)
     #expect(object?["fileBytes"] as? Int ?? 0 > 0)
+    let callDirectory = try #require(object?["callDirectory"] as? [String: Any])
+    #expect(callDirectory["ascendingAndComplete"] as? Bool == true)
+    #expect(callDirectory["appliedEqualsNewExport"] as? Bool == true)
+    #expect(callDirectory["changedEntries"] as? Int == 1_000)
   }
 }

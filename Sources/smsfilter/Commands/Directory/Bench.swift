@@ -17,12 +17,31 @@ extension DirectoryCommand {
         at a time and in batches; each figure is the median of at least three passes over the \
         query set (the fastest and the mean are in the JSON report).
         Memory: the growth of resident memory while the directory is opened and queried, less \
-        the file's pages mapped in (RssFile), from /proc/self/status on Linux. Build with -c release.
+        the file's pages mapped in (RssFile), from /proc/self/status on Linux; the directory is \
+        opened --residency mapped unless told otherwise (copied: the whole file is anonymous \
+        memory). Then the Call Directory export: written, read back from its file through \
+        CallDirectoryStreamReader (checked ascending and complete, resident memory sampled), and \
+        a diff against a version with --call-directory-changes entries changed, applied to the \
+        old export and compared with the new one byte for byte. Build with -c release.
 
         Examples:
           swift run -c release smsfilter directory bench
           smsfilter directory bench --entries 1000000 --format json
+          smsfilter directory bench --distinct-labels
         """)
+
+    /// `--residency`'s values.
+    enum Residency: String, CaseIterable, ExpressibleByArgument {
+      case automatic, copied, mapped
+
+      var value: DirectoryResidency {
+        switch self {
+        case .automatic: .automatic
+        case .copied: .copied
+        case .mapped: .mapped
+        }
+      }
+    }
 
     @Option(help: "Entries to generate.")
     var entries = 2_000_000
@@ -39,6 +58,15 @@ extension DirectoryCommand {
     @Option(help: "Output format.")
     var format: ReportFormat = .text
 
+    @Flag(help: "Give every entry a label of its own ('Entry N', the caller-ID case).")
+    var distinctLabels = false
+
+    @Option(help: "How the directory is opened: automatic, copied or mapped.")
+    var residency: Residency = .mapped
+
+    @Option(help: "Entries changed between the two versions the Call Directory diff compares (0: skip that part).")
+    var callDirectoryChanges = 10_000
+
     @Option(help: "Keep the built directory file at this path.")
     var keep: String?
 
@@ -46,6 +74,7 @@ extension DirectoryCommand {
       if entries < 1 { throw ValidationError("--entries must be at least 1") }
       if queries < 1 { throw ValidationError("--queries must be at least 1") }
       if batch < 1 { throw ValidationError("--batch must be at least 1") }
+      if callDirectoryChanges < 0 { throw ValidationError("--call-directory-changes must be 0 or more") }
     }
 
     func run() throws {
@@ -55,7 +84,10 @@ extension DirectoryCommand {
           ?? FileManager.default.temporaryDirectory
           .appendingPathComponent("smsfilter-directory-bench-\(getpid()).smsdir").path
         defer { if keep == nil { try? FileManager.default.removeItem(atPath: path) } }
-        let benchmark = DirectoryBenchmark(entries: entries, queries: queries, batch: batch, seconds: seconds)
+        var benchmark = DirectoryBenchmark(entries: entries, queries: queries, batch: batch, seconds: seconds)
+        benchmark.distinctLabels = distinctLabels
+        benchmark.residency = residency.value
+        benchmark.callDirectoryChanges = callDirectoryChanges
         let report: DirectoryBenchmark.Report
         do {
           report = try benchmark.run(writingTo: path) { line in

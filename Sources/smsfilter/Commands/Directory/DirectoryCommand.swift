@@ -21,7 +21,7 @@ struct DirectoryCommand: ParsableCommand {
         smsfilter directory build senders.tsv -o senders.smsdir --country IN
         smsfilter directory lookup senders.smsdir VM-HDFCBK
       """,
-    subcommands: [Build.self, Update.self, Lookup.self, Stats.self, Bench.self])
+    subcommands: [Build.self, Update.self, Lookup.self, Stats.self, Export.self, Diff.self, Apply.self, Bench.self])
 }
 
 // Helpers the subcommands share.
