@@ -46,8 +46,8 @@ public struct LinkScanner: Sendable {
     }
   }
 
-  /// Whether the bytes can hold a link: a dot between two host characters (`a.b`, where a
-  /// sentence's `end. Next` cannot), a dot with a space on each side (`a . b`), a bracketed dot
+  /// Whether the bytes can hold a link: a dot between a host character and an ASCII letter
+  /// (`a.com`, where a sentence's `end. Next` and a decimal `2.50` cannot), a scheme's `://`, a dot with a space on each side (`a . b`), a bracketed dot
   /// (`[.]`, `(.)`, `{.}`), the word `dot` (`(dot)`), or an ideographic or full-width dot
   /// between ASCII or full-width letters.
   /// Most messages fail this one pass over their bytes and are never scanned.
@@ -68,7 +68,8 @@ public struct LinkScanner: Sendable {
           let after = body[index + 1]
           // A top-level domain is written in ASCII (internationalised ones, `.рф`, are rare in
           // SMS and would need a scheme or `www.` before them to be scanned here).
-          if isHostByte(before) && isASCIIAlphanumeric(after) { return true }
+          // (a bare IP address counts only after a scheme, found by its `://`).
+          if isHostByte(before) && (0x61...0x7A).contains(after | 0x20) { return true }
           if before == 0x20 && after == 0x20 { return true }
           if (before == 0x5B || before == 0x28 || before == 0x7B) && (after == 0x5D || after == 0x29 || after == 0x7D) {
             return true
@@ -85,6 +86,12 @@ public struct LinkScanner: Sendable {
           && (isASCIIAlphanumeric(after) || after == 0xEF)
         {
           if before >= 0x80 && index >= 3 && body[index - 3] != 0xEF { break }
+          return true
+        }
+      case UInt8(ascii: ":"):
+        if index + 2 < count, body[index + 1] == 0x2F || body[index + 1] == 0x20,
+          body[index + 2] == 0x2F || body[index + 2] == 0x20
+        {
           return true
         }
       case UInt8(ascii: "d"), UInt8(ascii: "D"):

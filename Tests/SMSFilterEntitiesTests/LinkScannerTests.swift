@@ -84,11 +84,14 @@ import Testing
   }
 
   @Test func aBodyWithoutDotsIsNotScanned() {
-    for text in ["no links here at all", "A sentence. Another one.", "Ends with a dot.", "您好。请回复", "ข้อความ.ถัดไป"] {
+    for text in [
+      "no links here at all", "A sentence. Another one.", "Ends with a dot.", "Rs 2,500.00 at 10.30", "您好。请回复",
+      "ข้อความ.ถัดไป",
+    ] {
       var text = text
       #expect(text.withUTF8 { !LinkScanner.mayHoldLink($0) }, "\(text)")
     }
-    for text in ["a。b", "bücher.de", "x.com", "x . com", "x[.]com", "x(dot)com", "ｘ．ｃｏｍ"] {
+    for text in ["a。b", "bücher.de", "http://10.0.0.1/x", "x.com", "x . com", "x[.]com", "x(dot)com", "ｘ．ｃｏｍ"] {
       var text = text
       #expect(text.withUTF8 { LinkScanner.mayHoldLink($0) }, "\(text)")
     }
