@@ -6,12 +6,7 @@ extension NodeReader {
   /// `link: true`, or a mapping of tests (``LinkCondition/keys``).
   func linkCondition(_ node: Node) throws(RuleLoadError) -> LinkCondition {
     var condition = LinkCondition()
-    if case .scalar = node {
-      guard try bool(node, what: "link") else {
-        throw error(.invalidValue, node, "'link: false' is not a test; write 'none: [{link: true}]'")
-      }
-      return condition
-    }
+    if try isPlainTrue(node, key: "link") { return condition }
     let pairs = try mapping(node, what: "link")
     try checkKeys(pairs, allowed: LinkCondition.keys, context: "link")
     for (key, value) in pairs.pairs {
@@ -39,12 +34,7 @@ extension NodeReader {
 
   /// `phone: true`, or `phone: {kind: [..]}`.
   func phoneCondition(_ node: Node) throws(RuleLoadError) -> PhoneCondition {
-    if case .scalar = node {
-      guard try bool(node, what: "phone") else {
-        throw error(.invalidValue, node, "'phone: false' is not a test; write 'none: [{phone: true}]'")
-      }
-      return PhoneCondition()
-    }
+    if try isPlainTrue(node, key: "phone") { return PhoneCondition() }
     let pairs = try mapping(node, what: "phone")
     try checkKeys(pairs, allowed: ["kind"], context: "phone")
     guard let kindNode = pairs.value(for: "kind") else { return PhoneCondition() }
@@ -59,12 +49,7 @@ extension NodeReader {
 
   /// `amount: true`, or `amount: {currency: [..], atLeast: N}`.
   func amountCondition(_ node: Node) throws(RuleLoadError) -> AmountCondition {
-    if case .scalar = node {
-      guard try bool(node, what: "amount") else {
-        throw error(.invalidValue, node, "'amount: false' is not a test; write 'none: [{amount: true}]'")
-      }
-      return AmountCondition()
-    }
+    if try isPlainTrue(node, key: "amount") { return AmountCondition() }
     let pairs = try mapping(node, what: "amount")
     try checkKeys(pairs, allowed: ["currency", "atLeast"], context: "amount")
     var condition = AmountCondition()
@@ -82,6 +67,16 @@ extension NodeReader {
       condition.minimum = minimum
     }
     return condition
+  }
+
+  /// Whether an entity condition is written `KEY: true` (any entity of the kind); `KEY: false`
+  /// is refused (a negation is written with `none`), and a mapping is read by the caller.
+  func isPlainTrue(_ node: Node, key: String) throws(RuleLoadError) -> Bool {
+    guard case .scalar = node else { return false }
+    guard try bool(node, what: key) else {
+      throw error(.invalidValue, node, "'\(key): false' is not a test; write 'none: [{\(key): true}]'")
+    }
+    return true
   }
 
   /// A list of lower-case domain names.
