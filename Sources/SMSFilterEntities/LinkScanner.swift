@@ -58,9 +58,13 @@ public struct LinkScanner: Sendable {
     @inline(__always) func isHostByte(_ byte: UInt8) -> Bool {
       byte >= 0x80 || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || byte == 0x2D
     }
+    guard let base = body.baseAddress else { return false }
     var index = 0
     let count = body.count
     while index < count {
+      // Skip, one table look-up a byte, to the next byte a link's shape can start at.
+      while index < count && !prescanStops[Int(base[index])] { index &+= 1 }
+      guard index < count else { return false }
       switch body[index] {
       case UInt8(ascii: "."):
         if index > 0, index + 1 < count {
@@ -94,9 +98,10 @@ public struct LinkScanner: Sendable {
         {
           return true
         }
-      case UInt8(ascii: "d"), UInt8(ascii: "D"):
-        if index > 0, index + 3 < count, body[index + 1] | 0x20 == UInt8(ascii: "o"),
-          body[index + 2] | 0x20 == UInt8(ascii: "t"), [0x28, 0x5B, 0x7B].contains(body[index - 1])
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        // `(dot)`, `[dot]`, `{dot}`.
+        if index + 4 < count, body[index + 1] | 0x20 == UInt8(ascii: "d"), body[index + 2] | 0x20 == UInt8(ascii: "o"),
+          body[index + 3] | 0x20 == UInt8(ascii: "t")
         {
           return true
         }
@@ -106,6 +111,10 @@ public struct LinkScanner: Sendable {
     }
     return false
   }
+
+  /// The bytes the prescan stops at: `.`, `:`, the opening brackets, and the lead bytes of the
+  /// ideographic and full-width dots.
+  static let prescanStops: [Bool] = (0..<256).map { [0x2E, 0x3A, 0x28, 0x5B, 0x7B, 0xE3, 0xEF].contains($0) }
 
   // MARK: Folding
 
