@@ -7,10 +7,10 @@ extension LinkScanner {
   /// The link a run of labels belongs to, or `nil` when it is not one (an e-mail address, a
   /// number, an abbreviation, a file name).
   func link(for run: HostRun, body: UnsafeBufferPointer<UInt8>) -> Link? {
-    let labels = run.labels.map { string(in: $0) }
     // An e-mail address or the user part of one: not a link, unless a scheme makes it user
     // information (handled when the host after the `@` is read).
     if run.end < scalars.count, scalars[run.end] == 0x40 { return nil }
+    let labels = run.labels.map { string(in: $0) }
     var start = run.labels[0].lowerBound
     var hasScheme = false
     var obfuscated = run.obfuscated
@@ -79,8 +79,16 @@ extension LinkScanner {
     let unicode = ascii.contains("xn--") ? (HostNames.unicodeForm(of: ascii) ?? ascii) : written
     return Link(
       range: Int(offsets[start])..<Int(offsets[end]), host: ascii, unicodeHost: unicode,
-      registrableDomain: HostNames.registrableDomain(ofASCII: ascii) ?? ascii, publicSuffix: suffix,
+      registrableDomain: Self.registrableDomain(of: ascii, suffix: suffix), publicSuffix: suffix,
       hasScheme: hasScheme, isObfuscated: obfuscated, isIPAddress: false, port: port, hasUserInfo: hasUserInfo)
+  }
+
+  /// The registrable domain: the public suffix and the label before it (what libpsl's
+  /// `psl_registrable_domain` answers, without asking it again).
+  static func registrableDomain(of host: String, suffix: String) -> String {
+    let rest = host.utf8.dropLast(suffix.utf8.count + 1)
+    guard let dot = rest.lastIndex(of: UInt8(ascii: ".")) else { return host }
+    return String(host[host.utf8.index(after: dot)...])
   }
 
   /// Where a scheme ending just before `hostStart` begins (`http://`, `hxxps://`, with at most

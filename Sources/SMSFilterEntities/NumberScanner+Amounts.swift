@@ -15,13 +15,10 @@ extension NumberScanner {
       var end = numberEnd
       var amount = value
       // A multiplier word, joined or after one space: `5k`, `10 juta`, `3万`.
-      let afterSpace = end < scalars.count && scalars[end] == " " ? end + 1 : end
-      for start in Set([end, afterSpace]) {
-        if let (factor, wordEnd) = word(at: start, in: MoneyAmount.multipliers) {
-          amount *= factor
-          end = wordEnd
-          break
-        }
+      let wordStart = end < scalars.count && scalars[end] == " " ? end + 1 : end
+      if let (factor, wordEnd) = word(at: wordStart, in: MoneyAmount.multipliers) {
+        amount *= factor
+        end = wordEnd
       }
       var start = index
       var currency: String?

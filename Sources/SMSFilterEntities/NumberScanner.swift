@@ -1,8 +1,9 @@
 /// Finds phone numbers, USSD codes and money amounts in a message body, reading digits of any
 /// script (`٠١٢`, `०१२`, full-width `０１２`) as ASCII.
 ///
-/// A body with no digit of any kind costs one pass over its bytes. Buffers are kept between
-/// messages, so one scanner per thread allocates nothing once warm.
+/// A body with no digit of any kind costs one pass over its bytes. The decoding buffers are kept
+/// between messages; the numbers and amounts found (and the strings they carry) are allocated,
+/// which only messages that hold a number and reach a `phone:` or `amount:` condition pay.
 public struct NumberScanner: Sendable {
   /// The body's characters, and each one's byte offset in the body (one more at the end).
   var scalars: [Unicode.Scalar] = []
@@ -45,8 +46,8 @@ public struct NumberScanner: Sendable {
     return scalars.contains { Self.digit($0) != nil }
   }
 
-  /// The value of a decimal digit of any script, or `nil`.
-  static func digit(_ scalar: Unicode.Scalar) -> UInt8? {
+  /// The value of a decimal digit of any script (general category Nd), or `nil`.
+  public static func digit(_ scalar: Unicode.Scalar) -> UInt8? {
     if (0x30...0x39).contains(scalar.value) { return UInt8(scalar.value - 0x30) }
     guard scalar.value >= 0x80, scalar.properties.numericType == .decimal,
       let value = scalar.properties.numericValue

@@ -12,7 +12,6 @@ struct BrandTable: Sendable {
   let shorteners: Set<String>
   /// Each brand domain's name without its public suffix (`hdfcbank` for `hdfcbank.com`), as a
   /// UTS #39 skeleton, with the brand it belongs to.
-  private let skeletons: [(skeleton: [Unicode.Scalar], brand: Int)]
   /// Brands by the sender IDs they send from (their `senders` and their keywords, upper-case,
   /// letters and digits only): a brand's own sender may link to its other domains.
   let brandsBySender: [String: [Int]]
@@ -34,7 +33,6 @@ struct BrandTable: Sendable {
         skeletons.append((Array(HostNames.skeleton(of: name).unicodeScalars), index))
       }
     }
-    self.skeletons = skeletons
     var bySender: [String: [Int]] = [:]
     for (index, brand) in brands.enumerated() {
       for name in Set((brand.senders + brand.keywords).map(Self.senderKey)) where !name.isEmpty {
@@ -75,7 +73,7 @@ struct BrandTable: Sendable {
   func lookalikeBrand(of link: Link, sentBy senderBrands: [Int] = [], skeleton skeletonOf: (String) -> [Unicode.Scalar])
     -> Int?
   {
-    guard !link.isIPAddress, !skeletons.isEmpty else { return nil }
+    guard !link.isIPAddress, !skeletonsByLength.isEmpty else { return nil }
     let suffixLabels = link.publicSuffix.split(separator: ".").count
     let labels = link.unicodeHost.split(separator: ".").dropLast(suffixLabels)
     var words: [String] = []

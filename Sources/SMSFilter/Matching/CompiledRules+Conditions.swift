@@ -127,7 +127,8 @@ extension CompiledRules {
       return state.text.hasMixedScriptWord == expected
 
     case .model(let index):
-      guard let model, let probabilities = state.modelProbabilities(model) else { return false }
+      guard let model else { return false }
+      let probabilities = state.modelProbabilities(model)
       for (slot, mask) in modelMasks[index].enumerated() {
         let probability = (probabilities * mask).sum()
         let threshold = modelThresholds[index][slot]

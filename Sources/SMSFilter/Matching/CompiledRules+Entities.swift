@@ -8,12 +8,11 @@ extension CompiledRules {
     let links = state.entities.links(in: state.body, generation: state.generation)
     // Most messages hold no link: nothing more is computed for them.
     guard links.count >= condition.count, !links.isEmpty else { return false }
-    var named: [Int]?
-    let senders = condition.offBrand != nil || condition.lookalike != nil ? senderBrands(state) : []
+    let brands =
+      condition.offBrand != nil || condition.lookalike != nil ? brandsOfMessage(state, mode) : (senders: [], named: [])
     var passing = 0
     for link in links {
-      if condition.offBrand != nil, named == nil { named = namedBrands(state, mode).filter { !senders.contains($0) } }
-      guard passes(link, condition, namedBrands: named ?? [], senderBrands: senders, state) else { continue }
+      guard passes(link, condition, namedBrands: brands.named, senderBrands: brands.senders, state) else { continue }
       passing += 1
       if mode == .explain { record(.link, pattern: condition.summary, range: link.range, state) }
       if passing >= condition.count && mode != .explain { return true }
@@ -55,6 +54,16 @@ extension CompiledRules {
       return false
     }
     return true
+  }
+
+  /// The brands the message comes from (its sender) and the other brands it names, worked out
+  /// once per message (on its first link test) and remembered.
+  func brandsOfMessage(_ state: MatchState, _ mode: EvaluationMode) -> (senders: [Int], named: [Int]) {
+    if let known = state.entities.brands(generation: state.generation) { return known }
+    let senders = senderBrands(state)
+    let named = namedBrands(state, mode).filter { !senders.contains($0) }
+    state.entities.remember(brands: (senders, named), generation: state.generation)
+    return (senders, named)
   }
 
   /// The brands whose own sender ID (or name) the message comes from: an alphanumeric ID or a

@@ -1,4 +1,5 @@
 import PCRE2
+import SMSFilterEntities
 import SMSFilterLearning
 
 /// Everything one thread writes while matching one message, reused from message to message so
@@ -182,16 +183,18 @@ final class MatchState {
       nonASCII = nonASCII || byte >= 0x80
     }
     guard nonASCII else { return false }
-    for scalar in String(decoding: text, as: UTF8.self).unicodeScalars
-    where !scalar.isASCII && scalar.properties.generalCategory == .decimalNumber {
-      return true
+    // Decoded in place: the bytes are valid UTF-8, and no String is built for them.
+    var iterator = text.makeIterator()
+    var decoder = UTF8()
+    while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+      if !scalar.isASCII && NumberScanner.digit(scalar) != nil { return true }
     }
     return false
   }
 
   /// The learned model's class probabilities for this message, computed once per message on
   /// first use.
-  func modelProbabilities(_ model: LinearModel) -> SIMD16<Float>? {
+  func modelProbabilities(_ model: LinearModel) -> SIMD16<Float> {
     if probabilitiesGeneration != generation {
       prepareSender()
       text.bytes.withUnsafeBufferPointer { normalized in

@@ -42,8 +42,23 @@ struct MessageEntities {
     return skeleton
   }
 
+  private var brandGeneration: UInt32 = .max
+  private var messageBrands: (senders: [Int], named: [Int]) = ([], [])
+
+  /// The brands the message of `generation` comes from and names, if worked out already.
+  func brands(generation: UInt32) -> (senders: [Int], named: [Int])? {
+    brandGeneration == generation ? messageBrands : nil
+  }
+
+  /// Remembers the brands the message of `generation` comes from and names.
+  mutating func remember(brands: (senders: [Int], named: [Int]), generation: UInt32) {
+    messageBrands = brands
+    brandGeneration = generation
+  }
+
   /// Forgets every message seen so far (when generations wrap around).
   mutating func reset() {
+    brandGeneration = .max
     linkGeneration = .max
     phoneGeneration = .max
     amountGeneration = .max
