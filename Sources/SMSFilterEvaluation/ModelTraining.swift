@@ -1,5 +1,6 @@
 import SMSFilter
 import SMSFilterLearning
+import SMSFilterModel
 
 /// Trains learned models on labeled corpora, and cross-validates them: the corpus side of
 /// `Trainer` (labels to classes, text to features, folds).
@@ -74,16 +75,18 @@ public struct ModelTraining: Sendable {
   /// encoding or digits (templated bulk SMS) share a key, so they fall in the same fold and
   /// never train the model that judges them.
   public static func foldKey(of query: MessageQuery) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in TextNormalizer.normalize(query.messageBody).utf8 {
-      hash = (hash ^ UInt64(byte &- 0x30 < 10 ? 0x30 : byte)) &* 0x0000_0100_0000_01B3
-    }
-    return hash
+    // FNV-1a 64 (the sender keys' hash), of the normalised bytes with every digit as `0`.
+    SenderKey.fnv1a(TextNormalizer.normalize(query.messageBody).utf8.lazy.map { $0 &- 0x30 < 10 ? 0x30 : $0 })
   }
 
   /// The fold of a message in `folds`-fold cross-validation (see ``foldKey(of:)``).
   public static func fold(of message: LabeledMessage, folds: Int) -> Int {
-    Int(foldKey(of: message.query) % UInt64(max(1, folds)))
+    fold(key: foldKey(of: message.query), folds: folds)
+  }
+
+  /// The fold of a fold key (``foldKey(of:)``) in `folds`-fold cross-validation.
+  public static func fold(key: UInt64, folds: Int) -> Int {
+    Int(key % UInt64(max(1, folds)))
   }
 
   /// Trains `folds` models, model `k` on every message whose fold is not `k`: the models that

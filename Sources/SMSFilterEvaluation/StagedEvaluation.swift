@@ -41,12 +41,7 @@ public struct StagedEvaluation {
       training.options = TrainingOptions(
         epochs: model.metadata.epochs, learningRate: model.metadata.learningRate, seed: model.metadata.seed,
         classWeighting: model.metadata.classWeighting)
-      let foldModels = try training.foldModels(corpora, folds: folds)
-      let foldClassifiers = try foldModels.map { foldModel in
-        try Classifier(
-          ruleSet: classifier.ruleSet, capabilities: classifier.capabilities, directories: classifier.addedDirectories,
-          model: foldModel)
-      }
+      // The corpora must be the ones the model recorded, checked before any retraining.
       for (corpus, recorded) in zip(corpora, model.metadata.corpora) where corpus.messages.count != recorded.messages {
         throw CorpusError(
           location: corpus.name,
@@ -54,23 +49,30 @@ public struct StagedEvaluation {
             "\(corpus.messages.count) messages, but the model was trained on \(recorded.messages): retrain it, or evaluate without --folds"
         )
       }
+      let foldModels = try training.foldModels(corpora, folds: folds)
+      let foldClassifiers = try foldModels.map { foldModel in
+        try Classifier(
+          ruleSet: classifier.ruleSet, capabilities: classifier.capabilities, directories: classifier.addedDirectories,
+          model: foldModel)
+      }
       let trained = Set(corpora.flatMap { $0.messages.map { ModelTraining.foldKey(of: $0.query) } })
       // Each message's fold (nil: the model never saw its text), computed once: the key is a
       // normalisation of the body, and every stage asks.
       func fold(_ message: LabeledMessage) -> Int? {
         let key = ModelTraining.foldKey(of: message.query)
-        return trained.contains(key) ? Int(key % UInt64(folds)) : nil
+        return trained.contains(key) ? ModelTraining.fold(key: key, folds: folds) : nil
       }
       var foldOf: [String: Int?] = [:]
       for message in messages where !message.source.isEmpty { foldOf[message.source] = fold(message) }
+      // Messages read from files have a unique source; others are keyed on the spot.
+      let foldOfMessage = { (message: LabeledMessage) -> Int? in foldOf[message.source] ?? fold(message) }
       judge = { message in
-        // Messages read from files have a unique source; others are keyed on the spot.
-        guard let found = foldOf[message.source] ?? fold(message) else { return (classifier, model) }
+        guard let found = foldOfMessage(message) else { return (classifier, model) }
         return (foldClassifiers[found], foldModels[found])
       }
       note = .init(
-        folds: folds, trainingCorpora: corpora.map(\.name), messagesOutOfFold: messages.filter { fold($0) != nil }.count
-      )
+        folds: folds, trainingCorpora: corpora.map(\.name),
+        messagesOutOfFold: messages.filter { foldOfMessage($0) != nil }.count)
     }
     var sessions: [ObjectIdentifier: ClassificationSession] = [:]
     func session(_ classifier: Classifier) -> ClassificationSession {

@@ -67,14 +67,18 @@ import Testing
     #expect(Set(buffer.rows) == Set(cut.rows))
   }
 
-  @Test func theSameTextGivesTheSameRows() {
-    var first = FeatureBuffer()
-    var second = FeatureBuffer()
+  /// A buffer reused from message to message (as the matcher reuses it) holds only the last
+  /// message's rows: the same as a fresh buffer's.
+  @Test func aReusedBufferHoldsOnlyTheLastMessagesRows() {
+    var reused = FeatureBuffer()
+    var fresh = FeatureBuffer()
+    var earlier = "URGENT claim your cash prize at https://prize.example.com/now call 09061701461"
     var text = "your otp is 482913 do not share"
+    earlier.withUTF8 { extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &reused) }
     text.withUTF8 { text in
-      extractor.extract(normalized: text, original: text, senderKind: .dlt, into: &first)
-      extractor.extract(normalized: text, original: text, senderKind: .dlt, into: &second)
+      extractor.extract(normalized: text, original: text, senderKind: .dlt, into: &reused)
+      extractor.extract(normalized: text, original: text, senderKind: .dlt, into: &fresh)
     }
-    #expect(first.rows == second.rows && !first.rows.isEmpty)
+    #expect(reused.rows == fresh.rows && !fresh.rows.isEmpty)
   }
 }

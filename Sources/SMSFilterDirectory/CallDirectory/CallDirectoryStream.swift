@@ -109,15 +109,4 @@ public enum CallDirectoryStream {
       }
     }
   }
-
-  /// FNV-1a 64 over more bytes.
-  @inline(__always)
-  static func fnv1a(_ hash: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash = hash
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    return hash
-  }
-
-  /// FNV-1a 64's starting value.
-  static let fnvOffsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
 }

@@ -1,3 +1,5 @@
+import SMSFilterModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,7 +50,7 @@ public final class CallDirectoryStreamReader {
   private var end = 0
   /// Bytes consumed before `buffer[start]`, for error messages.
   private var consumed = 0
-  private var hash = CallDirectoryStream.fnvOffsetBasis
+  private var hash = SenderKey.fnvOffsetBasis
   private var sectionIndex = -1
   private var remaining: UInt64 = 0
   private var previous: Int64 = 0
@@ -176,7 +178,7 @@ public final class CallDirectoryStreamReader {
     }
     let byte = buffer[start]
     start += 1
-    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    hash = SenderKey.fnv1a(hash, byte)
     return byte
   }
 

@@ -1,3 +1,5 @@
+import SMSFilterModel
+
 /// Writes a Call Directory stream (see ``CallDirectoryStream``) into memory, one section after
 /// another, checking what CallKit requires: sections in their kind's order, numbers strictly
 /// ascending within a section and in CallKit's range, labels of 1 to 255 bytes.
@@ -60,7 +62,7 @@ public struct CallDirectoryStreamWriter: Sendable {
   /// Ends the stream (any sections not begun are written empty) and returns its bytes.
   public mutating func finish() -> [UInt8] {
     while sectionIndex < kind.sections.count { endSection() }
-    let hash = output.withUnsafeBufferPointer { CallDirectoryStream.fnv1a(CallDirectoryStream.fnvOffsetBasis, $0) }
+    let hash = SenderKey.fnv1a(output)
     withUnsafeBytes(of: hash.littleEndian) { output.append(contentsOf: $0) }
     return output
   }

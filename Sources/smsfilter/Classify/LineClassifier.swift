@@ -32,12 +32,20 @@ struct LineClassifier: Sendable {
     _ line: UnsafeBufferPointer<UInt8>, format: MessageInputFormat, session: ClassificationSession,
     into buffer: inout [UInt8]
   ) -> String? {
-    if format == .text && !explain {
-      // The streaming fast path: classify straight from the line's bytes.
-      guard let decision = session.classify(utf8Body: line) else {
-        encoder.appendError(code: "invalid-utf8", message: "invalid UTF-8", into: &buffer)
-        return "invalid UTF-8"
+    if (format == .text || format == .tsv) && !explain {
+      // The streaming fast path: classify straight from the line's bytes (after the sender, in
+      // TSV); only a TSV sender becomes a string.
+      var body = line
+      var sender: String?
+      if format == .tsv {
+        guard let tab = line.firstIndex(of: 0x09) else { return missingTab(into: &buffer) }
+        guard let text = String(validating: UnsafeBufferPointer(rebasing: line[..<tab]), as: UTF8.self) else {
+          return invalidUTF8(into: &buffer)
+        }
+        sender = text.isEmpty ? nil : text
+        body = UnsafeBufferPointer(rebasing: line[(tab + 1)...])
       }
+      guard let decision = session.classify(utf8Body: body, sender: sender) else { return invalidUTF8(into: &buffer) }
       encoder.append(decision, into: &buffer)
       return nil
     }
@@ -57,22 +65,13 @@ struct LineClassifier: Sendable {
         query = MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country)
       }
     } else if format == .tsv {
-      guard let tab = line.firstIndex(of: 0x09) else {
-        encoder.appendError(code: "missing-tab", message: "no TAB between sender and body", into: &buffer)
-        return "no TAB between sender and body (--input tsv reads sender<TAB>body)"
-      }
+      guard let tab = line.firstIndex(of: 0x09) else { return missingTab(into: &buffer) }
       guard let sender = String(validating: UnsafeBufferPointer(rebasing: line[..<tab]), as: UTF8.self),
         let body = String(validating: UnsafeBufferPointer(rebasing: line[(tab + 1)...]), as: UTF8.self)
-      else {
-        encoder.appendError(code: "invalid-utf8", message: "invalid UTF-8", into: &buffer)
-        return "invalid UTF-8"
-      }
+      else { return invalidUTF8(into: &buffer) }
       query = MessageQuery(sender: sender.isEmpty ? nil : sender, messageBody: body)
     } else {
-      guard let body = String(validating: line, as: UTF8.self) else {
-        encoder.appendError(code: "invalid-utf8", message: "invalid UTF-8", into: &buffer)
-        return "invalid UTF-8"
-      }
+      guard let body = String(validating: line, as: UTF8.self) else { return invalidUTF8(into: &buffer) }
       query = MessageQuery(messageBody: body)
     }
     if explain {
@@ -82,5 +81,17 @@ struct LineClassifier: Sendable {
       encoder.append(session.classify(query), rawID: rawID, into: &buffer)
     }
     return nil
+  }
+
+  /// Appends the error record of a line that is not valid UTF-8; returns the message.
+  private func invalidUTF8(into buffer: inout [UInt8]) -> String {
+    encoder.appendError(code: "invalid-utf8", message: "invalid UTF-8", into: &buffer)
+    return "invalid UTF-8"
+  }
+
+  /// Appends the error record of a TSV line without a TAB; returns the message.
+  private func missingTab(into buffer: inout [UInt8]) -> String {
+    encoder.appendError(code: "missing-tab", message: "no TAB between sender and body", into: &buffer)
+    return "no TAB between sender and body (--input tsv reads sender<TAB>body)"
   }
 }
