@@ -77,7 +77,8 @@ extension CompiledRules {
       }
       regexes.append(
         CompiledRegex(
-          pattern: pattern, gate: gate, clauses: clauses, requiresDigit: body && RegexDigits.requiresDigit(prepared)))
+          pattern: pattern, gate: gate, clauses: clauses, requiresDigit: body && RegexDigits.requiresDigit(prepared),
+          factor: body ? RegexFactors.factor(prepared) : nil))
       regexIndex[key] = regexes.count - 1
       return regexes.count - 1
     }

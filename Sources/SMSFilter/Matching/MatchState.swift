@@ -46,9 +46,9 @@ final class MatchState {
   /// The learned model's features and probabilities for this message, computed on first use.
   var features = FeatureBuffer()
   private var probabilitiesGeneration: UInt32 = .max
-  /// Whether the normalised body has a decimal digit, known for the message of this generation.
-  private var digitGeneration: UInt32 = .max
-  private var digitFound = false
+  /// The normalised body's ``TextTraits``, known for the message of this generation.
+  private var traitsGeneration: UInt32 = .max
+  private var traits = TextTraits()
   private var probabilities = SIMD16<Float>()
   /// The message's links, phone numbers and amounts, found on first use.
   var entities = MessageEntities()
@@ -83,7 +83,7 @@ final class MatchState {
       stamps.update(repeating: LiteralStamp())
       guardStamp.update(repeating: 0)
       probabilitiesGeneration = 0
-      digitGeneration = 0
+      traitsGeneration = 0
       entities.reset()
       generation = 0
     }
@@ -167,29 +167,41 @@ final class MatchState {
 
   /// Whether the normalised body has a decimal digit of any script (`\p{Nd}`, what PCRE2's
   /// `\d` matches with Unicode properties), found once per message on first use.
-  func textHasDigit() -> Bool {
-    if digitGeneration != generation {
-      digitFound = text.bytes.withUnsafeBufferPointer(Self.hasDecimalDigit)
-      digitGeneration = generation
+  func textHasDigit() -> Bool { textTraits().contains(.digit) }
+
+  /// The normalised body's ``TextTraits``, found in one pass once per message on first use.
+  func textTraits() -> TextTraits {
+    if traitsGeneration != generation {
+      traits = text.bytes.withUnsafeBufferPointer { Self.traits(of: $0) }
+      traitsGeneration = generation
     }
-    return digitFound
+    return traits
   }
 
   /// Whether UTF-8 text has a decimal digit: an ASCII one, or a scalar of category Nd.
-  static func hasDecimalDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func hasDecimalDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool { traits(of: text).contains(.digit) }
+
+  /// The ``TextTraits`` of valid UTF-8 text.
+  static func traits(of text: UnsafeBufferPointer<UInt8>) -> TextTraits {
+    var asciiDigit = false
     var nonASCII = false
     for byte in text {
-      if byte &- 0x30 < 10 { return true }
+      asciiDigit = asciiDigit || byte &- 0x30 < 10
       nonASCII = nonASCII || byte >= 0x80
     }
-    guard nonASCII else { return false }
+    var result: TextTraits = asciiDigit ? .digit : []
+    guard nonASCII else { return result }
+    result.insert(.nonASCII)
     // Decoded in place: the bytes are valid UTF-8, and no String is built for them.
     var iterator = text.makeIterator()
     var decoder = UTF8()
     while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-      if !scalar.isASCII && NumberScanner.digit(scalar) != nil { return true }
+      if !scalar.isASCII && NumberScanner.digit(scalar) != nil {
+        result.formUnion([.digit, .nonASCIIDigit])
+        break
+      }
     }
-    return false
+    return result
   }
 
   /// The learned model's class probabilities for this message, computed once per message on

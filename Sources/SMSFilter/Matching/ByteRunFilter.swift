@@ -1,0 +1,97 @@
+/// The byte-run prefilters of a rule set's regexes (``RegexFactors``), flattened for the hot
+/// path: a regex whose factor finds none of its alternatives' runs in a message is not run.
+///
+/// The guarantee is the factor's: when ``mayMatch(_:text:traits:)`` says no, PCRE2 would find no
+/// match either; it may say yes to a text the regex then rejects.
+struct ByteRunFilter: Sendable {
+  /// Regex `i`'s alternatives are `alternatives[regexAlternatives[i]]` (empty: no filter); an
+  /// alternative's runs are `runs[alternatives[j]]`; a run's positions are
+  /// `positions[runs[k]]`, position `p`'s byte set the four words `sets[4p..<4p+4]`.
+  private var regexAlternatives: [Range<Int>] = []
+  private var alternatives: [Range<Int>] = []
+  private var runs: [Range<Int>] = []
+  private var sets: [UInt64] = []
+  /// What each regex's factor assumes of the text (``RegexFactors/Flags``).
+  private var flags: [UInt8] = []
+
+  /// The filters of regexes with these factors (`nil`: that regex has none), in regex order.
+  init(_ factors: [RegexFactors.Factor?]) {
+    var position = 0
+    for factor in factors {
+      let alternativeStart = alternatives.count
+      for alternative in factor?.alternatives ?? [] {
+        let runStart = runs.count
+        for run in alternative {
+          for set in run { sets += set.words }
+          runs.append(position..<(position + run.count))
+          position += run.count
+        }
+        alternatives.append(runStart..<runs.count)
+      }
+      regexAlternatives.append(alternativeStart..<alternatives.count)
+      flags.append(factor?.flags.rawValue ?? 0)
+    }
+  }
+
+  /// Whether regex `index` may match `text`, whose ``TextTraits`` are `traits`: `false` only
+  /// when, for every alternative, some run does not occur (or the regex has no filter, or its
+  /// assumptions do not hold of this text: then `true`).
+  @inline(__always)
+  func mayMatch(_ index: Int, text: UnsafeBufferPointer<UInt8>, traits: () -> TextTraits) -> Bool {
+    let list = regexAlternatives[index]
+    if list.isEmpty { return true }
+    let assumed = RegexFactors.Flags(rawValue: flags[index])
+    if !assumed.isEmpty {
+      let traits = traits()
+      if assumed.contains(.asciiDigits) && traits.contains(.nonASCIIDigit) { return true }
+      if assumed.contains(.asciiText) && traits.contains(.nonASCII) { return true }
+    }
+    return sets.withUnsafeBufferPointer { sets in
+      for alternative in list {
+        var all = true
+        for run in alternatives[alternative] where !Self.occurs(positions: runs[run], sets: sets, in: text) {
+          all = false
+          break
+        }
+        if all { return true }
+      }
+      return false
+    }
+  }
+
+  /// Whether some `text[start..<start + n]` has each byte in its position's set.
+  @inline(__always)
+  static func occurs(positions: Range<Int>, sets: UnsafeBufferPointer<UInt64>, in text: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    let length = positions.count
+    guard length > 0, text.count >= length else { return length == 0 }
+    let first = positions.lowerBound &* 4
+    var start = 0
+    let last = text.count &- length
+    while start <= last {
+      var offset = 0
+      while offset < length {
+        let byte = text[start &+ offset]
+        let word = sets[first &+ offset &* 4 &+ Int(byte &>> 6)]
+        if word &>> UInt64(byte & 63) & 1 == 0 { break }
+        offset &+= 1
+      }
+      if offset == length { return true }
+      start &+= 1
+    }
+    return false
+  }
+}
+
+/// What a message's normalised text holds that decides whether a factor's assumptions hold
+/// (``RegexFactors/Flags``), found in one pass on first use.
+struct TextTraits: OptionSet, Sendable {
+  let rawValue: UInt8
+  /// A decimal digit of any script.
+  static let digit = TextTraits(rawValue: 1)
+  /// A byte outside ASCII.
+  static let nonASCII = TextTraits(rawValue: 2)
+  /// A decimal digit outside ASCII.
+  static let nonASCIIDigit = TextTraits(rawValue: 4)
+}
