@@ -11,6 +11,9 @@ struct ByteRunFilter: Sendable {
   private var alternatives: [Range<Int>] = []
   private var runs: [Range<Int>] = []
   private var sets: [UInt64] = []
+  /// Each run's anchor: the offset of its position with the fewest bytes, which the scan looks
+  /// for first.
+  private var anchors: [Int] = []
   /// What each regex's factor assumes of the text (``RegexFactors/Flags``).
   private var flags: [UInt8] = []
 
@@ -23,6 +26,8 @@ struct ByteRunFilter: Sendable {
         let runStart = runs.count
         for run in alternative {
           for set in run { sets += set.words }
+          let sizes = run.map { $0.words.reduce(0) { $0 + $1.nonzeroBitCount } }
+          anchors.append(sizes.indices.min { sizes[$0] < sizes[$1] } ?? 0)
           runs.append(position..<(position + run.count))
           position += run.count
         }
@@ -49,7 +54,8 @@ struct ByteRunFilter: Sendable {
     return sets.withUnsafeBufferPointer { sets in
       for alternative in list {
         var all = true
-        for run in alternatives[alternative] where !Self.occurs(positions: runs[run], sets: sets, in: text) {
+        for run in alternatives[alternative]
+        where !Self.occurs(positions: runs[run], anchor: anchors[run], sets: sets, in: text) {
           all = false
           break
         }
@@ -59,26 +65,31 @@ struct ByteRunFilter: Sendable {
     }
   }
 
-  /// Whether some `text[start..<start + n]` has each byte in its position's set.
+  /// Whether some `text[start..<start + n]` has each byte in its position's set: the bytes of
+  /// the anchor position's set are looked for first, and the other positions checked around
+  /// each.
   @inline(__always)
-  static func occurs(positions: Range<Int>, sets: UnsafeBufferPointer<UInt64>, in text: UnsafeBufferPointer<UInt8>)
-    -> Bool
-  {
+  static func occurs(
+    positions: Range<Int>, anchor: Int, sets: UnsafeBufferPointer<UInt64>, in text: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
     let length = positions.count
     guard length > 0, text.count >= length else { return length == 0 }
     let first = positions.lowerBound &* 4
-    var start = 0
-    let last = text.count &- length
-    while start <= last {
+    let anchorSet = first &+ anchor &* 4
+    var index = anchor
+    let last = text.count &- length &+ anchor
+    while index <= last {
+      let byte = text[index]
+      defer { index &+= 1 }
+      if sets[anchorSet &+ Int(byte &>> 6)] &>> UInt64(byte & 63) & 1 == 0 { continue }
+      let start = index &- anchor
       var offset = 0
       while offset < length {
         let byte = text[start &+ offset]
-        let word = sets[first &+ offset &* 4 &+ Int(byte &>> 6)]
-        if word &>> UInt64(byte & 63) & 1 == 0 { break }
+        if sets[first &+ offset &* 4 &+ Int(byte &>> 6)] &>> UInt64(byte & 63) & 1 == 0 { break }
         offset &+= 1
       }
       if offset == length { return true }
-      start &+= 1
     }
     return false
   }
