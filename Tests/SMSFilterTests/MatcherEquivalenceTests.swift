@@ -107,7 +107,9 @@ import Testing
   /// them run.)
   @Test func aKnownKeywordWinnerWaitsForTheRegexesBeforeIt() throws {
     let rules =
-      (0..<3).map { Rule(id: "RX\($0)", action: .junk, priority: 10, condition: .regex("\\d{7}\\s?[a-z]{\($0 + 1)}\\d")) }
+      (0..<3).map {
+        Rule(id: "RX\($0)", action: .junk, priority: 10, condition: .regex("\\d{7}\\s?[a-z]{\($0 + 1)}\\d"))
+      }
       + [Rule(id: "KEYWORD", action: .promotion, priority: 1, condition: .anyKeyword(["sale"], wordBoundary: true))]
     let query = MessageQuery(messageBody: "big sale 1234567")
     func decide(maxRegexRuns: Int) throws -> Decision {

@@ -16,7 +16,8 @@ import Testing
     let filter = ByteRunFilter([RegexFactors.factor(RegexSource.prepare(pattern))])
     let bytes = Array(TextNormalizer.normalize(text).utf8)
     return bytes.withUnsafeBufferPointer { text in
-      filter.mayMatch(0, text: text, traits: { MatchState.traits(of: text) })
+      filter.mayMatch(
+        0, text: text, profile: { TextProfile(of: text) }, nonASCIIDigit: { MatchState.hasNonASCIIDigit(text) })
     }
   }
 
@@ -97,9 +98,10 @@ import Testing
     for (_, body) in try PackagePaths.corpusMessages() {
       let text = Array(TextNormalizer.normalize(body).utf8)
       text.withUnsafeBufferPointer { buffer in
-        let traits = MatchState.traits(of: buffer)
+        let profile = TextProfile(of: buffer)
+        let nonASCIIDigit = MatchState.hasNonASCIIDigit(buffer)
         for (index, regex) in compiled.regexes.enumerated() where factors[index] != nil {
-          if filter.mayMatch(index, text: buffer, traits: { traits }) { continue }
+          if filter.mayMatch(index, text: buffer, profile: { profile }, nonASCIIDigit: { nonASCIIDigit }) { continue }
           turnedAway += 1
           let outcome = regex.pattern.firstMatch(in: text, scratch: scratch)
           checked += 1

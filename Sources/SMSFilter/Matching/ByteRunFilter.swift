@@ -38,24 +38,27 @@ struct ByteRunFilter: Sendable {
     }
   }
 
-  /// Whether regex `index` may match `text`, whose ``TextTraits`` are `traits`: `false` only
+  /// Whether regex `index` may match `text`, whose ``TextProfile`` is `profile`: `false` only
   /// when, for every alternative, some run does not occur (or the regex has no filter, or its
-  /// assumptions do not hold of this text: then `true`).
+  /// assumptions do not hold of this text: then `true`). `nonASCIIDigit` says whether the text
+  /// has a decimal digit outside ASCII (asked only when a factor reads `\d` as `[0-9]`).
   @inline(__always)
-  func mayMatch(_ index: Int, text: UnsafeBufferPointer<UInt8>, traits: () -> TextTraits) -> Bool {
+  func mayMatch(
+    _ index: Int, text: UnsafeBufferPointer<UInt8>, profile: () -> TextProfile, nonASCIIDigit: () -> Bool
+  ) -> Bool {
     let list = regexAlternatives[index]
     if list.isEmpty { return true }
+    let profile = profile()
     let assumed = RegexFactors.Flags(rawValue: flags[index])
     if !assumed.isEmpty {
-      let traits = traits()
-      if assumed.contains(.asciiDigits) && traits.contains(.nonASCIIDigit) { return true }
-      if assumed.contains(.asciiText) && traits.contains(.nonASCII) { return true }
+      if assumed.contains(.asciiText) && profile.hasNonASCII { return true }
+      if assumed.contains(.asciiDigits) && profile.hasNonASCII && nonASCIIDigit() { return true }
     }
     return sets.withUnsafeBufferPointer { sets in
       for alternative in list {
         var all = true
         for run in alternatives[alternative]
-        where !Self.occurs(positions: runs[run], anchor: anchors[run], sets: sets, in: text) {
+        where !Self.occurs(positions: runs[run], anchor: anchors[run], sets: sets, in: text, present: profile.present) {
           all = false
           break
         }
@@ -70,11 +73,18 @@ struct ByteRunFilter: Sendable {
   /// each.
   @inline(__always)
   static func occurs(
-    positions: Range<Int>, anchor: Int, sets: UnsafeBufferPointer<UInt64>, in text: UnsafeBufferPointer<UInt8>
+    positions: Range<Int>, anchor: Int, sets: UnsafeBufferPointer<UInt64>, in text: UnsafeBufferPointer<UInt8>,
+    present: SIMD4<UInt64>
   ) -> Bool {
     let length = positions.count
     guard length > 0, text.count >= length else { return length == 0 }
     let first = positions.lowerBound &* 4
+    // A position none of whose bytes the text holds: no scan needed.
+    for position in 0..<length {
+      let base = first &+ position &* 4
+      let set = SIMD4(sets[base], sets[base &+ 1], sets[base &+ 2], sets[base &+ 3])
+      if set & present == SIMD4(repeating: 0) { return false }
+    }
     let anchorSet = first &+ anchor &* 4
     var index = anchor
     let last = text.count &- length &+ anchor
@@ -95,14 +105,33 @@ struct ByteRunFilter: Sendable {
   }
 }
 
-/// What a message's normalised text holds that decides whether a factor's assumptions hold
-/// (``RegexFactors/Flags``), found in one pass on first use.
-struct TextTraits: OptionSet, Sendable {
-  let rawValue: UInt8
-  /// A decimal digit of any script.
-  static let digit = TextTraits(rawValue: 1)
-  /// A byte outside ASCII.
-  static let nonASCII = TextTraits(rawValue: 2)
-  /// A decimal digit outside ASCII.
-  static let nonASCIIDigit = TextTraits(rawValue: 4)
+/// What a message's normalised text holds that the byte-run filter reads: which bytes occur, and
+/// whether one is outside ASCII or an ASCII digit. Found in one pass on first use.
+struct TextProfile: Sendable {
+  /// Bit `b` is set when byte `b` occurs (word `b >> 6`, bit `b & 63`).
+  var present = SIMD4<UInt64>(repeating: 0)
+  /// An ASCII digit occurs.
+  var hasASCIIDigit = false
+  /// A byte outside ASCII occurs.
+  var hasNonASCII = false
+
+  /// The profile of `text`.
+  init(of text: UnsafeBufferPointer<UInt8>) {
+    var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+    for byte in text {
+      let bit = UInt64(1) &<< UInt64(byte & 63)
+      switch byte &>> 6 {
+      case 0: words.0 |= bit
+      case 1: words.1 |= bit
+      case 2: words.2 |= bit
+      default: words.3 |= bit
+      }
+    }
+    present = SIMD4(words.0, words.1, words.2, words.3)
+    hasASCIIDigit = words.0 & (0x3FF &<< 0x30) != 0
+    hasNonASCII = words.2 | words.3 != 0
+  }
+
+  /// An empty profile.
+  init() {}
 }

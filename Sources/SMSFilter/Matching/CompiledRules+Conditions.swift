@@ -82,7 +82,9 @@ extension CompiledRules {
       if mode != .naive, regexRequiresDigit[index], !state.textHasDigit() { return false }
       // Nor one whose required byte runs are not in the text.
       if mode != .naive,
-        !state.text.bytes.withUnsafeBufferPointer({ byteRuns.mayMatch(index, text: $0, traits: state.textTraits) })
+        !state.text.bytes.withUnsafeBufferPointer({
+          byteRuns.mayMatch(index, text: $0, profile: state.textProfile, nonASCIIDigit: state.textHasNonASCIIDigit)
+        })
       {
         return false
       }

@@ -46,9 +46,12 @@ final class MatchState {
   /// The learned model's features and probabilities for this message, computed on first use.
   var features = FeatureBuffer()
   private var probabilitiesGeneration: UInt32 = .max
-  /// The normalised body's ``TextTraits``, known for the message of this generation.
-  private var traitsGeneration: UInt32 = .max
-  private var traits = TextTraits()
+  /// The normalised body's ``TextProfile``, and whether it has a non-ASCII decimal digit, known
+  /// for the message of these generations.
+  private var profileGeneration: UInt32 = .max
+  private var profile = TextProfile()
+  private var nonASCIIDigitGeneration: UInt32 = .max
+  private var nonASCIIDigit = false
   private var probabilities = SIMD16<Float>()
   /// The message's links, phone numbers and amounts, found on first use.
   var entities = MessageEntities()
@@ -83,7 +86,8 @@ final class MatchState {
       stamps.update(repeating: LiteralStamp())
       guardStamp.update(repeating: 0)
       probabilitiesGeneration = 0
-      traitsGeneration = 0
+      profileGeneration = 0
+      nonASCIIDigitGeneration = 0
       entities.reset()
       generation = 0
     }
@@ -167,41 +171,45 @@ final class MatchState {
 
   /// Whether the normalised body has a decimal digit of any script (`\p{Nd}`, what PCRE2's
   /// `\d` matches with Unicode properties), found once per message on first use.
-  func textHasDigit() -> Bool { textTraits().contains(.digit) }
+  func textHasDigit() -> Bool {
+    let profile = textProfile()
+    return profile.hasASCIIDigit || (profile.hasNonASCII && textHasNonASCIIDigit())
+  }
 
-  /// The normalised body's ``TextTraits``, found in one pass once per message on first use.
-  func textTraits() -> TextTraits {
-    if traitsGeneration != generation {
-      traits = text.bytes.withUnsafeBufferPointer { Self.traits(of: $0) }
-      traitsGeneration = generation
+  /// The normalised body's ``TextProfile``, found once per message on first use.
+  func textProfile() -> TextProfile {
+    if profileGeneration != generation {
+      profile = text.bytes.withUnsafeBufferPointer { TextProfile(of: $0) }
+      profileGeneration = generation
     }
-    return traits
+    return profile
+  }
+
+  /// Whether the normalised body has a decimal digit outside ASCII, found once per message on
+  /// first use.
+  func textHasNonASCIIDigit() -> Bool {
+    if nonASCIIDigitGeneration != generation {
+      nonASCIIDigit = text.bytes.withUnsafeBufferPointer(Self.hasNonASCIIDigit)
+      nonASCIIDigitGeneration = generation
+    }
+    return nonASCIIDigit
   }
 
   /// Whether UTF-8 text has a decimal digit: an ASCII one, or a scalar of category Nd.
-  static func hasDecimalDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool { traits(of: text).contains(.digit) }
+  static func hasDecimalDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    text.contains { $0 &- 0x30 < 10 } || hasNonASCIIDigit(text)
+  }
 
-  /// The ``TextTraits`` of valid UTF-8 text.
-  static func traits(of text: UnsafeBufferPointer<UInt8>) -> TextTraits {
-    var asciiDigit = false
-    var nonASCII = false
-    for byte in text {
-      asciiDigit = asciiDigit || byte &- 0x30 < 10
-      nonASCII = nonASCII || byte >= 0x80
-    }
-    var result: TextTraits = asciiDigit ? .digit : []
-    guard nonASCII else { return result }
-    result.insert(.nonASCII)
+  /// Whether valid UTF-8 text has a decimal digit (category Nd) outside ASCII.
+  static func hasNonASCIIDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard text.contains(where: { $0 >= 0x80 }) else { return false }
     // Decoded in place: the bytes are valid UTF-8, and no String is built for them.
     var iterator = text.makeIterator()
     var decoder = UTF8()
     while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-      if !scalar.isASCII && NumberScanner.digit(scalar) != nil {
-        result.formUnion([.digit, .nonASCIIDigit])
-        break
-      }
+      if !scalar.isASCII && NumberScanner.digit(scalar) != nil { return true }
     }
-    return result
+    return false
   }
 
   /// The learned model's class probabilities for this message, computed once per message on
