@@ -78,7 +78,9 @@ extension CompiledRules {
       regexes.append(
         CompiledRegex(
           pattern: pattern, gate: gate, clauses: clauses, requiresDigit: body && RegexDigits.requiresDigit(prepared),
-          factor: body ? RegexFactors.factor(prepared) : nil))
+          // Only for a regex no literal gates: a gated one runs only where its literals are, and
+          // there PCRE2's own search costs about what a scan of the text would.
+          factor: body && gate == nil ? RegexFactors.factor(prepared) : nil))
       regexIndex[key] = regexes.count - 1
       return regexes.count - 1
     }
