@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// for advice in RegexAdvice.of(ruleSet) { print(advice) }
-/// // rules/90-personal.yaml:51:9: rule ALLOW_PERSONAL_CHAT: no required literal: '^[^\d]{0,220}$' runs PCRE2 on every message that reaches it
+/// // rules/10-junk.yaml:432:9: rule JUNK_WRONG_NUMBER_OPENER: no required literal: '^[^\d]{0,220}$' runs PCRE2 on every message that reaches it
 /// ```
 public struct RegexAdvice: Sendable, Hashable, CustomStringConvertible {
   /// What the advice is about.
