@@ -6,7 +6,7 @@
 /// The two functions stay the definition; this table only remembers their answers, so the
 /// scanner asks the Unicode property tables once per character of the first two planes rather
 /// than once per character read (their look-ups were a quarter of a link-bearing message's scan).
-/// ASCII is answered from a constant table, characters above the second plane directly.
+/// ASCII is answered by a written-out test, characters above the second plane directly.
 /// One table belongs to one scanner (one thread); it allocates its memory on first use.
 struct HostCharacterTable {
   /// A character that may be part of a host name.
@@ -21,9 +21,6 @@ struct HostCharacterTable {
   /// Each remembered character's flags (``host``, ``spaceless``, and the known bit), or zero.
   private var entries: [UInt8] = []
 
-  /// The flags (``host``, ``spaceless``) of an ASCII character.
-  private static let ascii: [UInt8] = (0..<128).map { flags(of: UInt32($0)) }
-
   /// The flags of `value`, as the definitions answer them.
   static func flags(of value: UInt32) -> UInt8 {
     (LinkScanner.isHostCharacter(value) ? host : 0) | (LinkScanner.isSpacelessScript(value) ? spaceless : 0)
@@ -32,7 +29,12 @@ struct HostCharacterTable {
   /// The flags of `value`, remembered.
   @inline(__always)
   mutating func flags(of value: UInt32) -> UInt8 {
-    if value < 0x80 { return Self.ascii[Int(value)] }
+    if value < 0x80 {
+      // The definitions' answers for ASCII, written out (a global table would cost a lazy
+      // initialisation check a character): digits, lower-case letters (the scanner folds case
+      // first), `-` and `_` are host characters; no ASCII is spaceless. The tests compare.
+      return value &- 0x30 < 10 || value &- 0x61 < 26 || value == 0x2D || value == 0x5F ? Self.host : 0
+    }
     guard value < Self.rememberedLimit else { return Self.flags(of: value) }
     if entries.isEmpty { entries = Array(repeating: 0, count: Int(Self.rememberedLimit)) }
     let entry = entries[Int(value)]

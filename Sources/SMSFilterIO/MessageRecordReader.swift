@@ -175,7 +175,7 @@ public struct MessageRecordReader {
   /// with nothing consumed, when it has an escape (or no end): the caller then takes the general
   /// path, ``parseString()``.
   private mutating func plainString(validating: Bool = true) throws -> UnsafeBufferPointer<UInt8>? {
-    var end = index + 1
+    var end = Self.endOfPlainRun(in: bytes, from: index + 1)
     while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
       end += 1
     }

@@ -109,3 +109,23 @@ import Testing
     }
   }
 }
+
+/// The word-at-a-time skip never passes a byte that ends a plain string.
+@Suite struct PlainRunTests {
+  @Test func theSkipStopsAtOrBeforeEveryStoppingByte() {
+    for stop: UInt8 in [0x22, 0x5C, 0x00, 0x0A, 0x1F] {
+      for position in 0..<24 {
+        var bytes = [UInt8](repeating: 0x61, count: 24)
+        bytes[position] = stop
+        if position > 0 { bytes[position - 1] = 0xE0 }  // a lead byte before it: no false end
+        let end = bytes.withUnsafeBufferPointer { MessageRecordReader.endOfPlainRun(in: $0, from: 0) }
+        // The start of the word that holds it: never past it, and no word early.
+        #expect(end == position / 8 * 8, "byte \(stop) at \(position): stopped at \(end)")
+      }
+    }
+    // Plain bytes (ASCII above the controls, and UTF-8) are skipped whole words at a time.
+    let plain = Array("héllo wörld, 인증 — plain text!".utf8)
+    let end = plain.withUnsafeBufferPointer { MessageRecordReader.endOfPlainRun(in: $0, from: 0) }
+    #expect(end == plain.count / 8 * 8)
+  }
+}
