@@ -7,16 +7,18 @@
 /// scanner asks the Unicode property tables once per character of the first two planes rather
 /// than once per character read (their look-ups were a quarter of a link-bearing message's scan).
 /// ASCII is answered by a written-out test, characters above the second plane directly.
-/// One table belongs to one scanner (one thread); it allocates its memory on first use.
+/// One table belongs to one scanner (one thread); it allocates its memory on first use. (Its
+/// constants are computed properties: a stored global costs a lazy-initialisation check at
+/// every read, and these are read at every character.)
 struct HostCharacterTable {
   /// A character that may be part of a host name.
-  static let host: UInt8 = 1
+  static var host: UInt8 { 1 }
   /// A character of a script written without spaces between words.
-  static let spaceless: UInt8 = 2
+  static var spaceless: UInt8 { 2 }
   /// Set on every remembered entry, so that zero means "not yet worked out".
-  private static let known: UInt8 = 4
+  private static var known: UInt8 { 4 }
   /// Characters below this are remembered (the Basic and Supplementary Multilingual Planes).
-  static let rememberedLimit: UInt32 = 0x2_0000
+  static var rememberedLimit: UInt32 { 0x2_0000 }
 
   /// Each remembered character's flags (``host``, ``spaceless``, and the known bit), or zero.
   private var entries: [UInt8] = []

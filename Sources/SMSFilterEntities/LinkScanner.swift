@@ -56,18 +56,27 @@ public struct LinkScanner: Sendable {
   /// between ASCII or full-width letters.
   /// Most messages fail this one pass over their bytes and are never scanned.
   static func mayHoldLink(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = body.baseAddress else { return false }
+    // Read once: a global read inside the loop costs a lazy-initialisation check every byte.
+    let stops = prescanStops
+    return stops.withUnsafeBufferPointer { stops in mayHoldLink(body, base: base, stops: stops) }
+  }
+
+  /// ``mayHoldLink(_:)``'s loop, with the prescan's table in hand.
+  private static func mayHoldLink(
+    _ body: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, stops: UnsafeBufferPointer<Bool>
+  ) -> Bool {
     @inline(__always) func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
       (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
     }
     @inline(__always) func isHostByte(_ byte: UInt8) -> Bool {
       byte >= 0x80 || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || byte == 0x2D
     }
-    guard let base = body.baseAddress else { return false }
     var index = 0
     let count = body.count
     while index < count {
       // Skip, one table look-up a byte, to the next byte a link's shape can start at.
-      while index < count && !prescanStops[Int(base[index])] { index &+= 1 }
+      while index < count && !stops[Int(base[index])] { index &+= 1 }
       guard index < count else { return false }
       switch body[index] {
       case UInt8(ascii: "."):
