@@ -13,7 +13,8 @@ extension DirectoryCommand {
         (exit 2). With '-' or no SENDER: reads senders from standard input, one a line, and prints \
         exactly one line for each, in order: the entry, 'not found', or 'invalid<TAB>reason' for a \
         malformed sender (exit 0). Standard input is looked up in batches, about 1.6-1.8 times as \
-        fast as one sender at a time on a directory larger than the cache.
+        fast as one sender at a time on a directory larger than the cache; when input pauses, the \
+        senders read so far are answered at once, so a coprocess gets each answer as it asks.
 
         Examples:
           smsfilter directory lookup senders.smsdir '+91 98765 43210'
@@ -52,7 +53,8 @@ extension DirectoryCommand {
       }
     }
 
-    /// One output line per input line, looked up in batches.
+    /// One output line per input line, looked up in batches; a batch cut short by a pause in the
+    /// input (``LineReader``) is flushed at once, so a live caller is not kept waiting.
     private func lookUpStandardInput() throws {
       let directory = try DirectoryCommand.open(file, verify: !skipChecksum)
       OutputWriter.ignoreBrokenPipeSignal()
@@ -60,7 +62,8 @@ extension DirectoryCommand {
       let output = OutputWriter(descriptor: 1)
       var batch = LineBatch()
       var senders: [String] = []
-      while reader.readBatch(into: &batch, maxLines: 4096) {
+      let batchSize = 4096
+      while reader.readBatch(into: &batch, maxLines: batchSize) {
         senders.removeAll(keepingCapacity: true)
         batch.bytes.withUnsafeBufferPointer { bytes in
           for line in batch.lines {
@@ -80,6 +83,7 @@ extension DirectoryCommand {
           }
           output.write([0x0A])
         }
+        if batch.lines.count < batchSize { output.flush() }
       }
       output.flush()
       if let readError = reader.readError {
