@@ -122,10 +122,23 @@ extension FeatureExtractor {
     return false
   }
 
+  /// Whether a word is a currency word or symbol: its bytes packed into a number and looked for
+  /// among theirs (a bigram next to every number asks).
   static func isCurrencyWord(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
-    guard word.count <= 9 else { return false }
-    return currencyWords.contains { equals(text, word, $0) } || currencySymbols.contains { equals(text, word, $0) }
+    guard word.count <= 8 else { return equals(text, word, shillings) }
+    var key: UInt64 = 0
+    for index in word.reversed() { key = key << 8 | UInt64(text[index]) }
+    return currencyKeys.contains(key)
   }
+
+  /// The currency words and symbols of eight bytes or fewer, packed little-endian (no word holds
+  /// a zero byte, so different lengths never collide).
+  static let currencyKeys: [UInt64] = (currencyWords + currencySymbols).filter { $0.count <= 8 }.map { bytes in
+    bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+  }
+
+  /// The one currency word longer than eight bytes.
+  static let shillings = Array("shillings".utf8)
 
   @inline(__always)
   static func isHostByte(_ byte: UInt8) -> Bool {

@@ -20,6 +20,8 @@ public struct FeatureExtractor: Sendable {
   /// The settings features are extracted with.
   public let settings: FeatureSettings
   let mask: UInt32
+  /// Whether the settings take character 3-grams only (the built-in model's): an unrolled path.
+  let onlyTrigrams: Bool
 
   /// An extractor for these settings.
   public init(settings: FeatureSettings) {
@@ -28,6 +30,7 @@ public struct FeatureExtractor: Sendable {
       "character grams must be within 1–\(GramWindow.capacity)")
     self.settings = settings
     self.mask = UInt32(settings.rows - 1)
+    self.onlyTrigrams = settings.characterGrams == 3...3
   }
 
   /// Feature kinds, the first byte of every feature's hash.
@@ -115,10 +118,8 @@ public struct FeatureExtractor: Sendable {
         index &+= 1
         continue
       }
-      var end = index &+ 1
-      while end < count, Self.isWordByte(text[end]) { end &+= 1 }
+      let (end, hash, number) = wordFeatures(text, from: index, &window, &sink)
       let word = index..<end
-      let (hash, number) = wordFeatures(text, word, &window, &sink)
       if Self.hasCurrencyPrefix(text, word) { money(&sink) }
       if !previous.isEmpty {
         // A bigram from its two words' hashes, without reading their bytes again.
@@ -136,39 +137,40 @@ public struct FeatureExtractor: Sendable {
     }
   }
 
-  /// A word's own features (the word, its number shape, its character grams); returns its hash
-  /// (for the bigrams) and whether it is all digits. One pass over its bytes makes the word's
-  /// hash and each scalar's code, and each gram is hashed from the codes as its last scalar is
-  /// read.
+  /// A word's own features (the word, its number shape, its character grams), the word being
+  /// the run of word bytes from `start`; returns where it ends, its hash (for the bigrams) and
+  /// whether it is all digits. One pass over its bytes finds its end and makes the word's hash
+  /// and each scalar's code, and each gram is hashed from the codes as its last scalar is read.
   @inline(__always)
   private func wordFeatures<Sink: FeatureSink>(
-    _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, _ window: inout GramWindow, _ sink: inout Sink
-  ) -> (hash: UInt32, number: Bool) {
+    _ text: UnsafeBufferPointer<UInt8>, from start: Int, _ window: inout GramWindow, _ sink: inout Sink
+  ) -> (end: Int, hash: UInt32, number: Bool) {
     let naming = sink.naming
     var wordHash = FeatureHash(kind: Kind.word.rawValue)
     var digits = true
     window.reset()
-    window.push(Self.startMark, start: word.lowerBound)
-    grams(window, text, word, scalarEnd: word.lowerBound, &sink)
-    var index = word.lowerBound
-    while index < word.upperBound {
-      var end = index &+ 1
-      while end < word.upperBound, text[end] & 0xC0 == 0x80 { end &+= 1 }
+    window.push(Self.startMark, start: start)
+    grams(window, text, scalarEnd: start, atEndMark: false, &sink)
+    var index = start
+    let count = text.count
+    while index < count, Self.isWordByte(text[index]) {
+      let scalarStart = index
       var code = FeatureHash(kind: 0)
-      for position in index..<end {
-        let byte = text[position]
+      repeat {
+        let byte = text[index]
         let isDigit = byte &- 0x30 < 10
         digits = digits && isDigit
         let folded = isDigit ? 0x30 : byte
         code.add(folded)
         wordHash.add(folded)
-      }
-      window.push(code.value, start: index)
-      grams(window, text, word, scalarEnd: end, &sink)
-      index = end
+        index &+= 1
+      } while index < count && text[index] & 0xC0 == 0x80
+      window.push(code.value, start: scalarStart)
+      grams(window, text, scalarEnd: index, atEndMark: false, &sink)
     }
-    window.push(Self.endMark, start: word.upperBound)
-    grams(window, text, word, scalarEnd: nil, &sink)
+    let word = start..<index
+    window.push(Self.endMark, start: index)
+    grams(window, text, scalarEnd: index, atEndMark: true, &sink)
     add(wordHash, naming ? "word:\(Self.string(text, word))" : "", &sink)
     if digits {
       // Phone numbers, codes and amounts by length: 4–8 digits (codes), 9–15 (phones), more.
@@ -177,23 +179,30 @@ public struct FeatureExtractor: Sendable {
       if shape == 2 { add(FeatureHash(kind: Kind.phone.rawValue), "phone", &sink) }
       add(FeatureHash(kind: Kind.number.rawValue), extra: shape, "number:\(shape)", &sink)
     }
-    return (wordHash.value, digits)
+    return (index, wordHash.value, digits)
   }
 
   /// The character grams that end at the window's last code: every length the settings take
-  /// that the codes so far allow. `scalarEnd` is where the last scalar ends in the text (nil
-  /// when the last code is the word's end mark), for names.
+  /// that the codes so far allow. `scalarEnd` is where the last scalar (or the word, at its end
+  /// mark) ends in the text, for names.
   @inline(__always)
   private func grams<Sink: FeatureSink>(
-    _ window: GramWindow, _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, scalarEnd: Int?,
-    _ sink: inout Sink
+    _ window: GramWindow, _ text: UnsafeBufferPointer<UInt8>, scalarEnd: Int, atEndMark: Bool, _ sink: inout Sink
   ) {
     let naming = sink.naming
+    if onlyTrigrams {
+      // The built-in settings, unrolled: the last three codes.
+      guard window.count >= 3 else { return }
+      add(
+        window.trigram(kind: Kind.gram.rawValue),
+        naming ? gramName(window, text, scalarEnd, atEndMark, 3) : "", &sink)
+      return
+    }
     let longest = min(settings.characterGrams.upperBound, window.count)
     var length = settings.characterGrams.lowerBound
     while length <= longest {
       let hash = window.gram(length: length, kind: Kind.gram.rawValue)
-      add(hash, naming ? gramName(window, text, word, scalarEnd, length) : "", &sink)
+      add(hash, naming ? gramName(window, text, scalarEnd, atEndMark, length) : "", &sink)
       length &+= 1
     }
   }
@@ -204,16 +213,14 @@ public struct FeatureExtractor: Sendable {
 
   /// A gram's name: its scalars as text, `<` for the word's start and `>` for its end.
   private func gramName(
-    _ window: GramWindow, _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, _ scalarEnd: Int?, _ length: Int
+    _ window: GramWindow, _ text: UnsafeBufferPointer<UInt8>, _ scalarEnd: Int, _ atEndMark: Bool, _ length: Int
   ) -> String {
     let first = window.count - length  // the gram's first code; code 0 is the start mark
     let firstScalar = max(first, 1)
-    let lastScalar = scalarEnd == nil ? window.count - 2 : window.count - 1
+    let lastScalar = atEndMark ? window.count - 2 : window.count - 1
     var name = first == 0 ? "gram:<" : "gram:"
-    if firstScalar <= lastScalar {
-      name += Self.string(text, window.start(ofCode: firstScalar)..<(scalarEnd ?? word.upperBound))
-    }
-    return scalarEnd == nil ? name + ">" : name
+    if firstScalar <= lastScalar { name += Self.string(text, window.start(ofCode: firstScalar)..<scalarEnd) }
+    return atEndMark ? name + ">" : name
   }
 
   /// A feature's text for its name: the bytes as hashed (digits folded to `0`).
@@ -238,6 +245,16 @@ public struct FeatureExtractor: Sendable {
 }
 
 extension SenderKind {
-  /// A stable small number per kind, for hashing.
-  var hashValueSeed: Int { SenderKind.allCases.firstIndex(of: self) ?? 0 }
+  /// A stable small number per kind, for hashing: its place in the declaration (a switch, not
+  /// a search of `allCases`, which builds an array at every call).
+  var hashValueSeed: Int {
+    switch self {
+    case .phone: 0
+    case .shortCode: 1
+    case .dlt: 2
+    case .alphanumeric: 3
+    case .email: 4
+    case .unknown: 5
+    }
+  }
 }

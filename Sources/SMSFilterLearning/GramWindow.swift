@@ -45,6 +45,18 @@ struct GramWindow {
     return hash
   }
 
+  /// The hash of the gram of the last three codes (at least three pushed): ``gram(length:kind:)``
+  /// for length 3, unrolled.
+  @inline(__always)
+  func trigram(kind: UInt8) -> FeatureHash {
+    var hash = FeatureHash(kind: kind)
+    hash.mix(storage[(count &- 3) & 7])
+    hash.mix(storage[(count &- 2) & 7])
+    hash.mix(storage[(count &- 1) & 7])
+    hash.add(3)
+    return hash
+  }
+
   /// Where the scalar of code `index` starts (within the last eight codes).
   func start(ofCode index: Int) -> Int { Int(storage[8 | (index & 7)]) }
 }

@@ -10,8 +10,13 @@ import CMemoryHints
 struct WeightAccumulator: FeatureSink {
   /// The model's first row of weights (``ModelClass/lanes`` bytes a row).
   let weights: UnsafeRawPointer
-  /// The per-class sums of the weights added so far.
-  private(set) var sum = SIMD16<Int32>()
+  /// The per-class sums of the weights added before the last flush.
+  private var wide = SIMD16<Int32>()
+  /// The per-class sums since the last flush, in 16 bits (half the work of widening each row
+  /// to 32 bits); flushed every ``flushEvery`` rows, before 258 rows of ±127 could overflow.
+  private var narrow = SIMD16<Int16>()
+  /// Rows added to ``narrow`` since the last flush.
+  private var sinceFlush = 0
   /// The feature occurrences seen so far.
   private(set) var count = 0
   /// The rows seen and not yet added, at their occurrence's index modulo ``distance``: scratch
@@ -52,9 +57,21 @@ struct WeightAccumulator: FeatureSink {
     }
   }
 
+  /// The per-class sums of every row added.
+  var sum: SIMD16<Int32> { wide &+ SIMD16<Int32>(truncatingIfNeeded: narrow) }
+
+  /// Rows added in 16 bits between flushes.
+  static let flushEvery = 256
+
   @inline(__always)
   private mutating func accumulate(_ row: UInt32) {
     let lane = (weights + Int(row) &* ModelClass.lanes).loadUnaligned(as: SIMD16<Int8>.self)
-    sum &+= SIMD16<Int32>(truncatingIfNeeded: lane)
+    narrow &+= SIMD16<Int16>(truncatingIfNeeded: lane)
+    sinceFlush &+= 1
+    if sinceFlush == Self.flushEvery {
+      wide &+= SIMD16<Int32>(truncatingIfNeeded: narrow)
+      narrow = SIMD16<Int16>()
+      sinceFlush = 0
+    }
   }
 }
