@@ -1,7 +1,7 @@
-// Build tool: writes a Swift file holding the text of each rule file and the built-in model file
-// (base64 in one string literal: megabytes compile in seconds that way, unlike an array literal),
-// for the EmbedRulesPlugin.
-// Usage: EmbedRules OUTPUT.swift RULEFILE... [MODEL.smsmodel]
+// Build tool: writes a Swift file holding the text of each rule file, the built-in model file and
+// the rule set's snapshot (binary files as base64 in one string literal: megabytes compile in
+// seconds that way, unlike an array literal), for the EmbedRulesPlugin.
+// Usage: EmbedRules OUTPUT.swift RULEFILE... [MODEL.smsmodel] [RULES.snapshot]
 import Foundation
 
 @main
@@ -20,12 +20,17 @@ struct EmbedRules {
 
       """
     var model: String?
+    var snapshot: String?
     for path in arguments.dropFirst() {
-      if path.hasSuffix(".smsmodel") {
+      if path.hasSuffix(".smsmodel") || path.hasSuffix(".snapshot") {
         guard let data = FileManager.default.contents(atPath: path) else {
           fail("EmbedRules: cannot read \(path)", status: 1)
         }
-        model = data.base64EncodedString()
+        if path.hasSuffix(".smsmodel") {
+          model = data.base64EncodedString()
+        } else {
+          snapshot = data.base64EncodedString()
+        }
         continue
       }
       let url = URL(fileURLWithPath: path)
@@ -49,6 +54,12 @@ struct EmbedRules {
       /// The built-in model file (models/default.smsmodel), base64-encoded; nil when the build has none.
       enum EmbeddedModelFile {
         static let base64: StaticString? = \(model.map { "\"\($0)\"" } ?? "nil")
+      }
+
+      /// The built-in rule set's snapshot (snapshots/rules.snapshot), base64-encoded; nil when the
+      /// build has none.
+      enum EmbeddedRuleSnapshot {
+        static let base64: StaticString? = \(snapshot.map { "\"\($0)\"" } ?? "nil")
       }
 
       """

@@ -49,9 +49,12 @@ public final class Pattern: Sendable {
 
   /// Compiles `source` with UTF, UCP and the given options, then JIT-compiles it.
   ///
+  /// - Parameter jit: JIT-compile the pattern (when ``jitEnabled``); `false` for a pattern that
+  ///   is only checked (it compiles, its capture count) and never matched at speed: the JIT
+  ///   compilation is most of the cost of compiling. Matches then run in the interpreter.
   /// - Throws: ``PatternError`` of kind ``PatternError/Kind/compile`` with PCRE2's message and
   ///   the offset of the error in the pattern.
-  public init(_ source: String, options: Options = []) throws(PatternError) {
+  public init(_ source: String, options: Options = [], jit: Bool = true) throws(PatternError) {
     self.source = source
     var errorCode: Int32 = 0
     var errorOffset: Int = 0
@@ -67,7 +70,7 @@ public final class Pattern: Sendable {
     var captures: UInt32 = 0
     _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
     self.captureCount = Int(captures)
-    self.isJITCompiled = Self.jitEnabled && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+    self.isJITCompiled = jit && Self.jitEnabled && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
   }
 
   /// Whether patterns are JIT-compiled: true unless the environment variable

@@ -38,11 +38,19 @@ extension CompiledRules {
       return literals.count - 1
     }
 
+    /// Keywords' normalised bytes worked out ahead of time (``RuleSet/normalizedKeywords``).
+    var normalizedKeywords: [String: [UInt8]] = [:]
+
+    /// A keyword's normalised bytes: worked out ahead of time, or now.
+    func normalizedBytes(_ keyword: String) -> [UInt8] {
+      normalizedKeywords[keyword] ?? Array(TextNormalizer.normalize(keyword).utf8)
+    }
+
     mutating func keywordLiterals(_ keywords: [String]) -> [Int] {
       var ids: [Int] = []
       var seen = Set<Int>()
       for keyword in keywords {
-        let bytes = Array(TextNormalizer.normalize(keyword).utf8)
+        let bytes = normalizedBytes(keyword)
         if bytes.isEmpty { continue }
         let id = intern(bytes)
         if seen.insert(id).inserted { ids.append(id) }
@@ -199,13 +207,13 @@ extension CompiledRules {
     func trigger(of condition: Condition, guardTriggers: [Set<Int>?]) -> Set<Int>? {
       switch condition {
       case .anyKeyword(let keywords, _):
-        let ids = keywords.compactMap { literalIndex[Array(TextNormalizer.normalize($0).utf8)] }
+        let ids = keywords.compactMap { literalIndex[normalizedBytes($0)] }
         return ids.isEmpty ? nil : Set(ids)
       case .allKeywords(let keywords, _):
         // Any one of them is necessary: pick the one expected to be found least often (a
         // common word that many conditions use would make the rule a candidate in most
         // messages).
-        let ids = keywords.compactMap { literalIndex[Array(TextNormalizer.normalize($0).utf8)] }
+        let ids = keywords.compactMap { literalIndex[normalizedBytes($0)] }
         guard let best = ids.min(by: { cost(of: [$0]) < cost(of: [$1]) }) else { return nil }
         return [best]
       case .regex(let source):

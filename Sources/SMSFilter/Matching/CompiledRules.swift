@@ -128,9 +128,14 @@ extension CompiledRules {
   init(_ ruleSet: RuleSet, model: LinearModel? = nil, lowerLiteralRegexes: Bool = true) throws(RuleLoadError) {
     var builder = Builder()
     var ruleSet = ruleSet
+    builder.normalizedKeywords = ruleSet.normalizedKeywords ?? [:]
     let brandLiterals = ruleSet.brands.map { builder.keywordLiterals($0.keywords) }
     builder.brandLiterals = brandLiterals
-    if lowerLiteralRegexes {
+    if lowerLiteralRegexes, let lowered = ruleSet.loweredConditions, lowered.rules.count == ruleSet.rules.count {
+      // Lowered ahead of time (the built-in snapshot): the same conditions, without the work.
+      ruleSet.guards = lowered.guards
+      ruleSet.rules = zip(ruleSet.rules, lowered.rules).map { $0.replacingCondition($1) }
+    } else if lowerLiteralRegexes {
       ruleSet.guards = ruleSet.guards.mapValues(RegexLowering.lower)
       ruleSet.rules = ruleSet.rules.map { $0.replacingCondition(RegexLowering.lower($0.condition)) }
     }

@@ -20,7 +20,8 @@ extension NodeReader {
       }
       let compiled: Pattern
       do {
-        compiled = try Pattern(prepared, options: [.caseless])
+        // Only checked here (the compiled rules compile it again to run): no JIT.
+        compiled = try Pattern(prepared, options: [.caseless], jit: false)
       } catch {
         throw self.error(
           .regex(.init(message: error.message, offset: error.offset)), node,

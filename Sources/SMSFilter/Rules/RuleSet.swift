@@ -11,9 +11,9 @@ public struct RuleSet: Sendable {
   /// The action when no rule matches (default `none`).
   public var fallbackAction: Action
   /// Named shared conditions that rules reference with `guard:`.
-  public var guards: [String: Condition]
+  public var guards: [String: Condition] { didSet { loweredConditions = nil } }
   /// The rules, in the order written (file order, then position in the file).
-  public var rules: [Rule]
+  public var rules: [Rule] { didSet { loweredConditions = nil } }
   /// Sender directory files named by the `directories:` header key, resolved against the
   /// folder of the rule file that names them.
   public var directoryPaths: [String]
@@ -23,6 +23,14 @@ public struct RuleSet: Sendable {
   public var brands: [Brand] = []
   /// URL shortener domains, from every file's `shorteners:`, for `link: {shortener: true}`.
   public var shorteners: [String] = []
+  /// The conditions of ``guards`` and ``rules`` after the regex lowering, when they were worked
+  /// out ahead of time (the built-in rules' snapshot, ``RuleSetSnapshot``); `nil` otherwise.
+  /// Changing ``rules`` or ``guards`` drops them, so they always belong to these rules.
+  package var loweredConditions: LoweredConditions?
+  /// The normalised text (``TextNormalizer``) of keywords, worked out ahead of time (the
+  /// built-in rules' snapshot); a keyword not listed is normalised when the rules are compiled.
+  /// Normalising depends only on the keyword, so the table stays right whatever the rules.
+  package var normalizedKeywords: [String: [UInt8]]?
 
   /// Creates a rule set from parts built in code, which are not checked as ``RuleLoader`` checks
   /// what it loads: prefer loading.
@@ -48,4 +56,13 @@ public struct RuleSet: Sendable {
         ? lhs.element.priority > rhs.element.priority : lhs.offset < rhs.offset
     }.map(\.element)
   }
+}
+
+/// The conditions of a rule set's guards and rules after the regex lowering (``RegexLowering``),
+/// computed ahead of time so that compiling the built-in rules need not lower them again.
+package struct LoweredConditions: Sendable {
+  /// Each guard's lowered condition, by name.
+  package var guards: [String: Condition]
+  /// Each rule's lowered condition, in the order of ``RuleSet/rules``.
+  package var rules: [Condition]
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SMSFilter
 import SMSFilterIO
 
@@ -39,8 +40,19 @@ struct CheckCommand: ParsableCommand {
     completion: .file())
   var cost: String?
 
+  @Option(
+    name: .customLong("write-snapshot"),
+    help: ArgumentHelp(
+      "Write the built-in rules' snapshot, read from their YAML files, to this file (scripts/update-rules-snapshot).",
+      valueName: "file", visibility: .hidden))
+  var snapshotPath: String?
+
   func run() throws {
     try reportingFailures {
+      if let snapshotPath {
+        try writeSnapshot(to: snapshotPath)
+        return
+      }
       let rules = try ruleSet.loadRuleSet()
       let override = try ruleSet.capabilitiesOverride()
       let classifier: Classifier
@@ -60,6 +72,10 @@ struct CheckCommand: ParsableCommand {
       // Speed advice: regexes that are word lists, and parts that no literal gates.
       let advice = RegexAdvice.of(classifier.ruleSet)
       for item in advice { print("note: \(item)") }
+      if ruleSet.rulePaths.isEmpty, case .failure(let why) = DefaultRules.snapshotStatus {
+        print(
+          "note: the built-in rules start from YAML, not their snapshot (\(why)): run scripts/update-rules-snapshot")
+      }
       if let cost {
         let queries = try BenchCommand.readBodies(cost)
         let count = Double(queries.count)
@@ -76,5 +92,25 @@ struct CheckCommand: ParsableCommand {
       }
       if !report.failures.isEmpty { throw ExitCode(ExitStatus.someFailed) }
     }
+  }
+
+  /// Writes the snapshot of the built-in rules, loaded from their files (never from the snapshot).
+  private func writeSnapshot(to path: String) throws {
+    guard ruleSet.rulePaths.isEmpty else {
+      throw CommandFailure(
+        message: "--write-snapshot writes the built-in rules' snapshot; it takes no --rules", status: ExitStatus.refused
+      )
+    }
+    let rules: RuleSet
+    do {
+      rules = try DefaultRules.ruleSetFromFiles()
+    } catch {
+      throw CommandFailure(message: error.description, status: ExitStatus.refused)
+    }
+    let bytes = RuleSetSnapshot.encode(rules, sources: DefaultRules.sources)
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+      throw CommandFailure(message: "cannot write \(path)", status: ExitStatus.ioError)
+    }
+    print("\(path): \(rules.rules.count) rules, \(bytes.count) bytes")
   }
 }

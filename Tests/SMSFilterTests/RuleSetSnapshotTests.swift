@@ -1,0 +1,133 @@
+import Testing
+
+@testable import SMSFilter
+
+/// The built-in rules' snapshot: current, exact, and never used when it does not belong to the
+/// rule files.
+@Suite struct RuleSetSnapshotTests {
+  /// Every field of two rule sets, compared.
+  static func expectSame(_ lhs: RuleSet, _ rhs: RuleSet) {
+    #expect(lhs.name == rhs.name)
+    #expect(lhs.capabilities == rhs.capabilities)
+    #expect(lhs.fallbackAction == rhs.fallbackAction)
+    #expect(lhs.guards == rhs.guards)
+    #expect(lhs.rules == rhs.rules)
+    #expect(lhs.directoryPaths == rhs.directoryPaths)
+    #expect(lhs.model == rhs.model)
+    #expect(lhs.brands == rhs.brands)
+    #expect(lhs.shorteners == rhs.shorteners)
+  }
+
+  @Test func theCommittedSnapshotIsTheOneTheRuleFilesGiveToday() throws {
+    let fresh = RuleSetSnapshot.encode(try DefaultRules.ruleSetFromFiles(), sources: DefaultRules.sources)
+    if case .failure(let why) = DefaultRules.snapshotStatus {
+      Issue.record("the built-in snapshot is not used: \(why); run scripts/update-rules-snapshot")
+    }
+    // Byte for byte: also catches a change to the regex lowering or the normaliser that left
+    // the rule files alone (the snapshot holds their results).
+    #expect(
+      DefaultRules.snapshotBytes == fresh,
+      "snapshots/rules.snapshot is not what the rule files and this code give: run scripts/update-rules-snapshot")
+  }
+
+  @Test func theBuiltInRulesFromTheSnapshotEqualTheFiles() throws {
+    let fromSnapshot = try DefaultRules.ruleSet()
+    let fromFiles = try DefaultRules.ruleSetFromFiles()
+    #expect(fromSnapshot.loweredConditions != nil && fromSnapshot.normalizedKeywords != nil)
+    #expect(fromFiles.loweredConditions == nil)
+    Self.expectSame(fromSnapshot, fromFiles)
+    let lowered = try #require(fromSnapshot.loweredConditions)
+    #expect(lowered.rules == fromFiles.rules.map { RegexLowering.lower($0.condition) })
+    #expect(lowered.guards == fromFiles.guards.mapValues(RegexLowering.lower))
+    for (keyword, bytes) in try #require(fromSnapshot.normalizedKeywords) {
+      #expect(bytes == Array(TextNormalizer.normalize(keyword).utf8), "keyword '\(keyword)'")
+    }
+  }
+
+  @Test func classifiersFromTheSnapshotAndFromTheFilesDecideAlike() throws {
+    let fromSnapshot = try Classifier(ruleSet: DefaultRules.ruleSet())
+    let fromFiles = try Classifier(ruleSet: DefaultRules.ruleSetFromFiles())
+    var compared = 0
+    for message in try PackagePaths.corpusMessages().prefix(3000) {
+      let query = MessageQuery(sender: message.sender, messageBody: message.body)
+      #expect(fromSnapshot.classify(query) == fromFiles.classify(query), "\(message.body)")
+      #expect("\(fromSnapshot.explain(query))" == "\(fromFiles.explain(query))", "\(message.body)")
+      compared += 1
+    }
+    #expect(compared > 1000)
+  }
+
+  @Test func everyConditionKindRoundTrips() throws {
+    var link = LinkCondition()
+    link.topLevelDomains = ["xyz"]
+    link.lookalike = true
+    link.userInfo = false
+    link.count = 2
+    let condition = Condition.all([
+      .anyKeyword(["código", "ＷＩＮ"], wordBoundary: true), .allKeywords(["a", "b"], wordBoundary: false),
+      .regex(#"(?<!\w)(?:refund|reembolso)(?!\w)"#), .senderIs(["VM-HDFCBK"]), .senderPrefix(["AD-"]),
+      .senderRegex(#"^\d+$"#), .senderKind([.dlt, .phone]), .country(["IN"]), .mixedScript(false),
+      .model([
+        ModelThreshold(target: .action(.junk), minimum: 0.9),
+        ModelThreshold(target: .subAction(.transactionalFinance), minimum: 0.25),
+        ModelThreshold(target: .filtered, minimum: 1),
+      ]),
+      .link(link), .phone(PhoneCondition(kinds: ["premium"])),
+      .amount(AmountCondition(currencies: ["INR"], minimum: 1000.5)), .amount(AmountCondition()),
+      .any([.none([.guardRef("g")]), .atLeast(-1, [])]),
+    ])
+    let example = RuleExample(
+      query: MessageQuery(sender: nil, messageBody: "x", receiverISOCountryCode: "IN"),
+      location: SourceLocation(file: "f.yaml", line: 3, column: 5))
+    var ruleSet = RuleSet(
+      name: "every-kind", capabilities: try Capabilities([.transactionalFinance, .promotionalOffers]),
+      fallbackAction: .allow, guards: ["g": .country(["US"])],
+      rules: [
+        Rule(
+          id: "R", description: "all kinds", action: .transaction, subAction: .transactionalFinance, priority: -3,
+          condition: condition, matchingExamples: [example], nonMatchingExamples: [],
+          location: SourceLocation(file: "f.yaml", line: 1, column: 3))
+      ],
+      directoryPaths: ["/x.smsdir"], model: .file("/m.smsmodel"))
+    ruleSet.brands = [Brand(name: "B", markets: ["IN"], keywords: ["bee"], domains: ["b.example"], senders: ["BEE"])]
+    ruleSet.shorteners = ["bit.ly"]
+    let sources = [(name: "f.yaml", text: "any text")]
+    let bytes = RuleSetSnapshot.encode(ruleSet, sources: sources)
+    let decoded = try RuleSetSnapshot.decode(bytes, sources: sources)
+    Self.expectSame(decoded, ruleSet)
+    #expect(RuleSetSnapshot.encode(decoded, sources: sources) == bytes)
+    #expect(decoded.normalizedKeywords?["ＷＩＮ"] == Array("win".utf8))
+  }
+
+  @Test func aSnapshotOfOtherFilesOrDamagedBytesIsRefused() throws {
+    let ruleSet = RuleSet(rules: [Rule(id: "A", action: .junk, condition: .anyKeyword(["win"], wordBoundary: true))])
+    let sources = [(name: "a.yaml", text: "one")]
+    let bytes = RuleSetSnapshot.encode(ruleSet, sources: sources)
+    #expect(throws: RuleSetSnapshot.Failure.self) {
+      try RuleSetSnapshot.decode(bytes, sources: [(name: "a.yaml", text: "two")])
+    }
+    #expect(throws: RuleSetSnapshot.Failure.self) {
+      try RuleSetSnapshot.decode(bytes, sources: [(name: "b.yaml", text: "one")])
+    }
+    var refused = 0
+    for length in 0..<bytes.count {
+      #expect(throws: RuleSetSnapshot.Failure.self) {
+        try RuleSetSnapshot.decode(Array(bytes.prefix(length)), sources: sources)
+      }
+      refused += 1
+    }
+    #expect(refused == bytes.count)
+    #expect(throws: RuleSetSnapshot.Failure.self) { try RuleSetSnapshot.decode(bytes + [0], sources: sources) }
+    #expect((try? RuleSetSnapshot.decode(bytes, sources: sources)) != nil)
+  }
+
+  @Test func changingTheRulesDropsTheLoweringWorkedOutAhead() throws {
+    var ruleSet = try DefaultRules.ruleSet()
+    #expect(ruleSet.loweredConditions != nil)
+    ruleSet.rules = Array(ruleSet.rules.dropLast())
+    #expect(ruleSet.loweredConditions == nil)
+    var again = try DefaultRules.ruleSet()
+    again.guards = [:]
+    #expect(again.loweredConditions == nil)
+  }
+}
