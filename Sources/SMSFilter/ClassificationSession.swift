@@ -35,6 +35,21 @@ public final class ClassificationSession {
       MessageInput(body: utf8Body, sender: sender, receiverISOCountryCode: receiverISOCountryCode), matcher)
   }
 
+  /// Classifies a message whose body's bytes the caller has already checked to be UTF-8 (a JSON
+  /// reader that validated them while parsing), without checking them again.
+  ///
+  /// - Parameters:
+  ///   - validUTF8Body: the body's bytes, valid UTF-8 (checked by an assertion in debug builds).
+  ///   - sender: the sender, when known.
+  ///   - receiverISOCountryCode: the receiver's country, when known.
+  package func classify(
+    validUTF8Body: UnsafeBufferPointer<UInt8>, sender: String?, receiverISOCountryCode: String?
+  ) -> Decision {
+    assert(UTF8Validation.isValid(validUTF8Body), "the body is not valid UTF-8")
+    return classifier.decide(
+      MessageInput(body: validUTF8Body, sender: sender, receiverISOCountryCode: receiverISOCountryCode), matcher)
+  }
+
   /// How many times PCRE2 ran for the last message this session classified (its regexes that
   /// the automaton's literals let through): what the benchmark averages.
   package var regexRunsOfLastMessage: Int { matcher.state.regexRuns }

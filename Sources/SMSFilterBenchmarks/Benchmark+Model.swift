@@ -11,16 +11,14 @@ extension Benchmark {
         SenderKind(of: message.sender)
       )
     }
-    var buffer = FeatureBuffer()
     func scoreAll(_ slice: ArraySlice<(normalized: [UInt8], original: [UInt8], kind: SenderKind)>) -> Float {
       var sink: Float = 0
       for message in slice {
-        message.normalized.withUnsafeBufferPointer { normalized in
+        sink += message.normalized.withUnsafeBufferPointer { normalized in
           message.original.withUnsafeBufferPointer { original in
-            model.extractor.extract(normalized: normalized, original: original, senderKind: message.kind, into: &buffer)
+            model.probabilities(normalized: normalized, original: original, senderKind: message.kind)[1]
           }
         }
-        sink += model.probabilities(of: buffer)[1]
       }
       return sink
     }

@@ -36,7 +36,7 @@ extension LinkScanner {
         value = value * 10 + Int(scalars[index] - 0x30)
         index += 1
       }
-      if value <= 65535, index == scalars.count || !Self.isHostCharacter(scalars[index]) {
+      if value <= 65535, index == scalars.count || !isHostCharacter(at: index) {
         port = value
         end = index
       }
@@ -67,7 +67,7 @@ extension LinkScanner {
       ascii = converted
     }
     guard let suffix = HostNames.publicSuffix(ofASCII: ascii), suffix != ascii,
-      let last = ascii.split(separator: ".").last, HostNames.isPublicSuffix(ascii: String(last))
+      let last = Self.lastLabel(of: ascii), HostNames.isPublicSuffix(ascii: last)
     else { return nil }
     if !explicit, labels[0] != "www" {
       // A bare name in prose: its last label must be written in one case (`ok.So` is two
@@ -76,11 +76,38 @@ extension LinkScanner {
         return nil
       }
     }
-    let unicode = ascii.contains("xn--") ? (HostNames.unicodeForm(of: ascii) ?? ascii) : written
+    let unicode = Self.hasPunycodeLabel(ascii) ? (HostNames.unicodeForm(of: ascii) ?? ascii) : written
     return Link(
       range: Int(offsets[start])..<Int(offsets[end]), host: ascii, unicodeHost: unicode,
       registrableDomain: Self.registrableDomain(of: ascii, suffix: suffix), publicSuffix: suffix,
       hasScheme: hasScheme, isObfuscated: obfuscated, isIPAddress: false, port: port, hasUserInfo: hasUserInfo)
+  }
+
+  /// The last non-empty dot-separated label of `host` (what `split(separator: ".").last` gives),
+  /// read from its UTF-8 bytes.
+  static func lastLabel(of host: String) -> String? {
+    let utf8 = host.utf8
+    var end = utf8.endIndex
+    while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: ".") { end = utf8.index(before: end) }
+    guard end > utf8.startIndex else { return nil }
+    var start = end
+    while start > utf8.startIndex, utf8[utf8.index(before: start)] != UInt8(ascii: ".") {
+      start = utf8.index(before: start)
+    }
+    return String(host[start..<end])
+  }
+
+  /// Whether `host` contains `xn--` (a punycode label), found in its UTF-8 bytes in place.
+  static func hasPunycodeLabel(_ host: String) -> Bool {
+    func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard bytes.count >= 4 else { return false }
+      for start in 0...(bytes.count - 4)
+      where bytes[start] == 0x78 && bytes[start + 1] == 0x6E && bytes[start + 2] == 0x2D && bytes[start + 3] == 0x2D {
+        return true
+      }
+      return false
+    }
+    return host.utf8.withContiguousStorageIfAvailable(search) ?? Array(host.utf8).withUnsafeBufferPointer(search)
   }
 
   /// The registrable domain: the public suffix and the label before it (what libpsl's

@@ -15,6 +15,10 @@ public struct LinkScanner: Sendable {
   /// ideographic and full-width full stops to `.`), and each one's byte offset in the body.
   var scalars: [UInt32] = []
   var offsets: [Int32] = []
+  /// Each character's ``HostCharacterTable`` flags (host character, spaceless script).
+  var classes: [UInt8] = []
+  /// The flags of the characters met so far, remembered across messages.
+  var characterTable = HostCharacterTable()
 
   /// A scanner with empty buffers.
   public init() {}
@@ -52,18 +56,27 @@ public struct LinkScanner: Sendable {
   /// between ASCII or full-width letters.
   /// Most messages fail this one pass over their bytes and are never scanned.
   static func mayHoldLink(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = body.baseAddress else { return false }
+    // Read once: a global read inside the loop costs a lazy-initialisation check every byte.
+    let stops = prescanStops
+    return stops.withUnsafeBufferPointer { stops in mayHoldLink(body, base: base, stops: stops) }
+  }
+
+  /// ``mayHoldLink(_:)``'s loop, with the prescan's table in hand.
+  private static func mayHoldLink(
+    _ body: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, stops: UnsafeBufferPointer<Bool>
+  ) -> Bool {
     @inline(__always) func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
       (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20)
     }
     @inline(__always) func isHostByte(_ byte: UInt8) -> Bool {
       byte >= 0x80 || (0x30...0x39).contains(byte) || (0x61...0x7A).contains(byte | 0x20) || byte == 0x2D
     }
-    guard let base = body.baseAddress else { return false }
     var index = 0
     let count = body.count
     while index < count {
       // Skip, one table look-up a byte, to the next byte a link's shape can start at.
-      while index < count && !prescanStops[Int(base[index])] { index &+= 1 }
+      while index < count && !stops[Int(base[index])] { index &+= 1 }
       guard index < count else { return false }
       switch body[index] {
       case UInt8(ascii: "."):
@@ -121,6 +134,7 @@ public struct LinkScanner: Sendable {
   private mutating func fold(_ body: UnsafeBufferPointer<UInt8>) {
     scalars.removeAll(keepingCapacity: true)
     offsets.removeAll(keepingCapacity: true)
+    classes.removeAll(keepingCapacity: true)
     var index = 0
     while index < body.count {
       let lead = body[index]
@@ -138,7 +152,9 @@ public struct LinkScanner: Sendable {
         value = (UInt32(lead & 0x1F) << 6) | UInt32(body[index + 1] & 0x3F)
         length = 2
       }
-      scalars.append(Self.folded(value))
+      let folded = Self.folded(value)
+      scalars.append(folded)
+      classes.append(characterTable.flags(of: folded))
       offsets.append(Int32(index))
       index += length
     }
@@ -165,10 +181,21 @@ public struct LinkScanner: Sendable {
     var obfuscated = false
   }
 
+  /// Whether the character at `index` (of the folded message) may be part of a host name.
+  @inline(__always)
   func isHostCharacter(at index: Int) -> Bool {
-    index < scalars.count && Self.isHostCharacter(scalars[index])
+    index < classes.count && classes[index] & HostCharacterTable.host != 0
   }
 
+  /// Whether the character at `index` belongs to a script written without spaces.
+  @inline(__always)
+  func isSpaceless(at index: Int) -> Bool {
+    classes[index] & HostCharacterTable.spaceless != 0
+  }
+
+  /// Whether a character may be part of a host name: an ASCII letter, digit, `-` or `_`, or a
+  /// letter, number or mark of any script. (The scanner reads the answers through its
+  /// ``HostCharacterTable``.)
   static func isHostCharacter(_ value: UInt32) -> Bool {
     switch value {
     case 0x30...0x39, 0x61...0x7A, 0x2D, 0x5F: return true
@@ -193,9 +220,8 @@ public struct LinkScanner: Sendable {
 
   /// Whether a host may start here: the character before is not part of the same word.
   private func startsRun(at index: Int) -> Bool {
-    let previous = scalars[index - 1]
-    guard Self.isHostCharacter(previous) else { return true }
-    return Self.isSpacelessScript(previous) != Self.isSpacelessScript(scalars[index])
+    guard isHostCharacter(at: index - 1) else { return true }
+    return isSpaceless(at: index - 1) != isSpaceless(at: index)
   }
 
   /// The length of a label separator at `index` (`.`, `[.]`, `(.)`, `{.}`, `[dot]`, `(dot)`,
@@ -224,18 +250,16 @@ public struct LinkScanner: Sendable {
   private func hostRun(from start: Int) -> HostRun? {
     var run = HostRun()
     var index = start
-    let spaceless = Self.isSpacelessScript(scalars[start])
+    let spaceless = isSpaceless(at: start)
     while true {
       let labelStart = index
-      while index < scalars.count, Self.isHostCharacter(scalars[index]),
-        Self.isSpacelessScript(scalars[index]) == spaceless
-      {
+      while isHostCharacter(at: index), isSpaceless(at: index) == spaceless {
         index += 1
       }
       guard index > labelStart else { break }
       run.labels.append(labelStart..<index)
       guard let (length, obfuscated) = separator(at: index), isHostCharacter(at: index + length),
-        Self.isSpacelessScript(scalars[index + length]) == spaceless
+        isSpaceless(at: index + length) == spaceless
       else { break }
       run.obfuscated = run.obfuscated || obfuscated
       index += length

@@ -4,6 +4,10 @@ public struct MessageRecord: Sendable {
   public var sender: String?
   /// `body` (or `messageBody`).
   public var body: String?
+  /// Where the body's bytes are in the line, when the reader was asked to leave a body without
+  /// escapes in place (``MessageRecordReader/parse(_:bodyInPlace:)``): then ``body`` is `nil`
+  /// and these bytes, checked to be UTF-8, are the body.
+  public var bodyRange: Range<Int>?
   /// `receiverISOCountryCode` (or `country`).
   public var country: String?
   /// The `id` value exactly as written (any JSON value), to echo back.

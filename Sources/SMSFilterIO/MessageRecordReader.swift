@@ -22,6 +22,8 @@ public struct MessageRecordReader {
   let bytes: UnsafeBufferPointer<UInt8>
   private let readingLabels: Bool
   var index = 0
+  /// Whether a body without escapes is left in place (``MessageRecord/bodyRange``).
+  var bodyInPlace = false
   /// Whether a top-level `messages` array is read (a `serve` request), into ``messages``.
   var acceptsMessages = false
   /// The records of a `messages` array, once one was read.
@@ -49,7 +51,12 @@ public struct MessageRecordReader {
   public static func parse(
     _ line: UnsafeBufferPointer<UInt8>, readingLabels: Bool = false
   ) -> Result<MessageRecord, MessageRecordError> {
-    var parser = MessageRecordReader(line, readingLabels: readingLabels)
+    parse(with: MessageRecordReader(line, readingLabels: readingLabels))
+  }
+
+  /// Runs `parser` over its one line.
+  static func parse(with parser: MessageRecordReader) -> Result<MessageRecord, MessageRecordError> {
+    var parser = parser
     do {
       return .success(try parser.parseRecord())
     } catch let error as MessageRecordError {
@@ -59,7 +66,7 @@ public struct MessageRecordReader {
     }
   }
 
-  private mutating func parseRecord() throws -> MessageRecord {
+  mutating func parseRecord() throws -> MessageRecord {
     skipSpace()
     let record = try parseObject()
     skipSpace()
@@ -84,7 +91,14 @@ public struct MessageRecordReader {
         case .sender:
           record.sender = try parseOptionalString(field: "sender")
         case .body:
-          record.body = try parseOptionalString(field: "body")
+          // A later `body` replaces an earlier one, in place or not.
+          record.bodyRange = nil
+          if bodyInPlace, peek() == UInt8(ascii: "\""), let plain = try plainString() {
+            record.body = nil
+            record.bodyRange = (valueStart + 1)..<(valueStart + 1 + plain.count)
+          } else {
+            record.body = try parseOptionalString(field: "body")
+          }
         case .country:
           record.country = try parseOptionalString(field: "receiverISOCountryCode")
         case .id:
@@ -161,7 +175,7 @@ public struct MessageRecordReader {
   /// with nothing consumed, when it has an escape (or no end): the caller then takes the general
   /// path, ``parseString()``.
   private mutating func plainString(validating: Bool = true) throws -> UnsafeBufferPointer<UInt8>? {
-    var end = index + 1
+    var end = Self.endOfPlainRun(in: bytes, from: index + 1)
     while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
       end += 1
     }

@@ -6,7 +6,10 @@ import SMSFilterModel
 /// registrable domain, a URL shortener, a phone number, a money amount, long digit runs, the
 /// share of capitals, the sender's kind and the message's length.
 ///
-/// It allocates nothing once its buffer has grown: features go into a ``FeatureBuffer``.
+/// One pass over the text; each feature goes to a sink as it is found: a ``FeatureBuffer``
+/// (rows, and names for `--explain`) or, when scoring, straight into the model's sums
+/// (``LinearModel/probabilities(normalized:original:senderKind:)``), so scoring keeps no rows
+/// and allocates nothing.
 ///
 /// ```swift
 /// var buffer = FeatureBuffer()
@@ -16,12 +19,18 @@ import SMSFilterModel
 public struct FeatureExtractor: Sendable {
   /// The settings features are extracted with.
   public let settings: FeatureSettings
-  private let mask: UInt32
+  let mask: UInt32
+  /// Whether the settings take character 3-grams only (the built-in model's): an unrolled path.
+  let onlyTrigrams: Bool
 
   /// An extractor for these settings.
   public init(settings: FeatureSettings) {
+    precondition(
+      settings.characterGrams.lowerBound >= 1 && settings.characterGrams.upperBound <= GramWindow.capacity,
+      "character grams must be within 1–\(GramWindow.capacity)")
     self.settings = settings
     self.mask = UInt32(settings.rows - 1)
+    self.onlyTrigrams = settings.characterGrams == 3...3
   }
 
   /// Feature kinds, the first byte of every feature's hash.
@@ -33,30 +42,38 @@ public struct FeatureExtractor: Sendable {
   /// Extracts the features of one message into `buffer`, replacing what it held.
   ///
   /// - Parameters:
-  ///   - normalized: the body after ``TextNormalizer`` (lower-case, accents and invisible
+  ///   - normalized: the body after `TextNormalizer` (lower-case, accents and invisible
   ///     characters removed, white space collapsed).
   ///   - original: the body as received (for the share of capitals).
   ///   - senderKind: the sender's kind.
   ///   - buffer: where the features go.
   public func extract(
-    normalized fullText: UnsafeBufferPointer<UInt8>, original fullOriginal: UnsafeBufferPointer<UInt8>,
+    normalized: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>,
     senderKind: SenderKind, into buffer: inout FeatureBuffer
   ) {
     buffer.removeAll()
+    extract(normalized: normalized, original: original, senderKind: senderKind, sink: &buffer)
+  }
+
+  /// Extracts the features of one message into a sink.
+  @inline(__always)
+  func extract<Sink: FeatureSink>(
+    normalized fullText: UnsafeBufferPointer<UInt8>, original fullOriginal: UnsafeBufferPointer<UInt8>,
+    senderKind: SenderKind, sink: inout Sink
+  ) {
     // The first ``maximumBytes`` of a long body (cut at a character boundary): an SMS is short,
     // and a hostile body must not cost more, nor grow the buffer or the sums without bound.
     let normalized = Self.prefix(fullText, Self.maximumBytes)
     let original = Self.prefix(fullOriginal, Self.maximumBytes)
-    words(normalized, &buffer)
-    links(normalized, &buffer)
-    capitals(original, &buffer)
+    words(normalized, &sink)
+    links(normalized, &sink)
+    capitals(original, &sink)
     add(
       FeatureHash(kind: Kind.sender.rawValue), extra: UInt8(truncatingIfNeeded: senderKind.hashValueSeed),
-      "sender:\(senderKind.rawValue)", &buffer)
-    let length =
-      normalized.count < 40
-      ? 0 : normalized.count < 80 ? 1 : normalized.count < 160 ? 2 : normalized.count < 320 ? 3 : 4
-    add(FeatureHash(kind: Kind.length.rawValue), extra: UInt8(length), "length:\(length)", &buffer)
+      "sender:\(senderKind.rawValue)", &sink)
+    let count = normalized.count
+    let length = count < 40 ? 0 : count < 80 ? 1 : count < 160 ? 2 : count < 320 ? 3 : 4
+    add(FeatureHash(kind: Kind.length.rawValue), extra: UInt8(length), "length:\(length)", &sink)
   }
 
   /// The most bytes of a body features are taken from.
@@ -78,239 +95,132 @@ public struct FeatureExtractor: Sendable {
     byte >= 0x80 || (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
   }
 
-  private func words(_ text: UnsafeBufferPointer<UInt8>, _ buffer: inout FeatureBuffer) {
-    let naming = buffer.naming
+  @inline(__always)
+  private func words<Sink: FeatureSink>(_ text: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: GramWindow.slots) { scratch in
+      var window = GramWindow(storage: scratch.baseAddress.unsafelyUnwrapped)
+      words(text, &window, &sink)
+    }
+  }
+
+  @inline(__always)
+  private func words<Sink: FeatureSink>(
+    _ text: UnsafeBufferPointer<UInt8>, _ window: inout GramWindow, _ sink: inout Sink
+  ) {
+    let naming = sink.naming
     var index = 0
-    var previous: (range: Range<Int>, hash: UInt32, number: Bool)?
-    while index < text.count {
+    var previous = 0..<0
+    var previousHash: UInt32 = 0
+    var previousNumber = false
+    let count = text.count
+    while index < count {
       guard Self.isWordByte(text[index]) else {
-        index += 1
+        index &+= 1
         continue
       }
-      var end = index
-      while end < text.count, Self.isWordByte(text[end]) { end += 1 }
+      let (end, hash, number) = wordFeatures(text, from: index, &window, &sink)
       let word = index..<end
-      let (hash, number) = wordFeatures(text, word, &buffer)
-      if let currency = Self.currencyPrefix(text, word) { money(currency, &buffer) }
-      if let previous {
+      if Self.hasCurrencyPrefix(text, word) { money(&sink) }
+      if !previous.isEmpty {
         // A bigram from its two words' hashes, without reading their bytes again.
         var bigram = FeatureHash(kind: Kind.bigram.rawValue)
-        bigram.mix(previous.hash)
+        bigram.mix(previousHash)
         bigram.mix(hash)
-        add(bigram, naming ? "bigram:\(Self.string(text, previous.range)) \(Self.string(text, word))" : "", &buffer)
-        if number, Self.isCurrencyWord(text, previous.range) { money("", &buffer) }
-        if previous.number, Self.isCurrencyWord(text, word) { money("", &buffer) }
+        add(bigram, naming ? "bigram:\(Self.string(text, previous)) \(Self.string(text, word))" : "", &sink)
+        if number, Self.isCurrencyWord(text, previous) { money(&sink) }
+        if previousNumber, Self.isCurrencyWord(text, word) { money(&sink) }
       }
-      previous = (word, hash, number)
+      previous = word
+      previousHash = hash
+      previousNumber = number
       index = end
     }
   }
 
-  /// A word's own features (the word, its number shape, its character grams); returns its hash
-  /// (for the bigrams) and whether it is all digits. One pass over its bytes makes the word's
-  /// hash and each scalar's code; the grams are hashed from the codes.
-  private func wordFeatures(
-    _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, _ buffer: inout FeatureBuffer
-  ) -> (hash: UInt32, number: Bool) {
-    let naming = buffer.naming
+  /// A word's own features (the word, its number shape, its character grams), the word being
+  /// the run of word bytes from `start`; returns where it ends, its hash (for the bigrams) and
+  /// whether it is all digits. One pass over its bytes finds its end and makes the word's hash
+  /// and each scalar's code, and each gram is hashed from the codes as its last scalar is read.
+  @inline(__always)
+  private func wordFeatures<Sink: FeatureSink>(
+    _ text: UnsafeBufferPointer<UInt8>, from start: Int, _ window: inout GramWindow, _ sink: inout Sink
+  ) -> (end: Int, hash: UInt32, number: Bool) {
+    let naming = sink.naming
     var wordHash = FeatureHash(kind: Kind.word.rawValue)
     var digits = true
-    if naming { buffer.scalarStarts.removeAll(keepingCapacity: true) }
-    buffer.scalarCodes.removeAll(keepingCapacity: true)
-    buffer.scalarCodes.append(Self.startMark)
-    var index = word.lowerBound
-    while index < word.upperBound {
-      var end = index + 1
-      while end < word.upperBound, text[end] & 0xC0 == 0x80 { end += 1 }
+    window.reset()
+    window.push(Self.startMark, start: start)
+    grams(window, text, scalarEnd: start, atEndMark: false, &sink)
+    var index = start
+    let count = text.count
+    while index < count, Self.isWordByte(text[index]) {
+      let scalarStart = index
       var code = FeatureHash(kind: 0)
-      for position in index..<end {
-        let byte = text[position]
+      repeat {
+        let byte = text[index]
         let isDigit = byte &- 0x30 < 10
         digits = digits && isDigit
         let folded = isDigit ? 0x30 : byte
         code.add(folded)
         wordHash.add(folded)
-      }
-      if naming { buffer.scalarStarts.append(index) }
-      buffer.scalarCodes.append(code.value)
-      index = end
+        index &+= 1
+      } while index < count && text[index] & 0xC0 == 0x80
+      window.push(code.value, start: scalarStart)
+      grams(window, text, scalarEnd: index, atEndMark: false, &sink)
     }
-    buffer.scalarCodes.append(Self.endMark)
-    add(wordHash, naming ? "word:\(Self.string(text, word))" : "", &buffer)
+    let word = start..<index
+    window.push(Self.endMark, start: index)
+    grams(window, text, scalarEnd: index, atEndMark: true, &sink)
+    add(wordHash, naming ? "word:\(Self.string(text, word))" : "", &sink)
     if digits {
       // Phone numbers, codes and amounts by length: 4–8 digits (codes), 9–15 (phones), more.
       let count = word.count
       let shape: UInt8 = count < 4 ? 0 : count <= 8 ? 1 : count <= 15 ? 2 : 3
-      if shape == 2 { add(FeatureHash(kind: Kind.phone.rawValue), "phone", &buffer) }
-      add(FeatureHash(kind: Kind.number.rawValue), extra: shape, "number:\(shape)", &buffer)
+      if shape == 2 { add(FeatureHash(kind: Kind.phone.rawValue), "phone", &sink) }
+      add(FeatureHash(kind: Kind.number.rawValue), extra: shape, "number:\(shape)", &sink)
     }
-    // Character n-grams over the word's scalars, with its start and end marked: every gram of
-    // every length from one start hashed from the scalars' codes in one pass.
-    let codes = buffer.scalarCodes.count
-    let shortest = settings.characterGrams.lowerBound
-    let longest = settings.characterGrams.upperBound
-    if codes >= shortest {
-      for first in 0...(codes - shortest) {
-        var hash = FeatureHash(kind: Kind.gram.rawValue)
-        for length in 1...min(longest, codes - first) {
-          hash.mix(buffer.scalarCodes[first + length - 1])
-          guard length >= shortest else { continue }
-          var gram = hash
-          gram.add(UInt8(truncatingIfNeeded: length))
-          let name = naming ? "gram:\(gramName(text, word, buffer.scalarStarts, first - 1, length))" : ""
-          add(gram, name, &buffer)
-        }
-      }
+    return (index, wordHash.value, digits)
+  }
+
+  /// The character grams that end at the window's last code: every length the settings take
+  /// that the codes so far allow. `scalarEnd` is where the last scalar (or the word, at its end
+  /// mark) ends in the text, for names.
+  @inline(__always)
+  private func grams<Sink: FeatureSink>(
+    _ window: GramWindow, _ text: UnsafeBufferPointer<UInt8>, scalarEnd: Int, atEndMark: Bool, _ sink: inout Sink
+  ) {
+    let naming = sink.naming
+    if onlyTrigrams {
+      // The built-in settings, unrolled: the last three codes.
+      guard window.count >= 3 else { return }
+      add(
+        window.trigram(kind: Kind.gram.rawValue),
+        naming ? gramName(window, text, scalarEnd, atEndMark, 3) : "", &sink)
+      return
     }
-    return (wordHash.value, digits)
+    let longest = min(settings.characterGrams.upperBound, window.count)
+    var length = settings.characterGrams.lowerBound
+    while length <= longest {
+      let hash = window.gram(length: length, kind: Kind.gram.rawValue)
+      add(hash, naming ? gramName(window, text, scalarEnd, atEndMark, length) : "", &sink)
+      length &+= 1
+    }
   }
 
   /// The codes of a word's start and end marks in its character grams.
   static let startMark: UInt32 = 0x9E37_79B9
   static let endMark: UInt32 = 0x85EB_CA6B
 
+  /// A gram's name: its scalars as text, `<` for the word's start and `>` for its end.
   private func gramName(
-    _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>, _ starts: [Int], _ first: Int, _ length: Int
+    _ window: GramWindow, _ text: UnsafeBufferPointer<UInt8>, _ scalarEnd: Int, _ atEndMark: Bool, _ length: Int
   ) -> String {
-    var name = ""
-    for position in first..<(first + length) {
-      if position < 0 {
-        name += "<"
-      } else if position >= starts.count {
-        name += ">"
-      } else {
-        let end = position + 1 < starts.count ? starts[position + 1] : word.upperBound
-        name += Self.string(text, starts[position]..<end)
-      }
-    }
-    return name
-  }
-
-  // MARK: Structure
-
-  /// Links: a host (`letters.letters`, with or without a scheme or `www.`), its top-level
-  /// domain, its last two labels, and whether it is a known URL shortener or a bare IP address.
-  private func links(_ text: UnsafeBufferPointer<UInt8>, _ buffer: inout FeatureBuffer) {
-    let naming = buffer.naming
-    var index = 1
-    var found = false
-    // Where the last host ended: a host's start is never searched for before it, so the scan
-    // is linear whatever the dots (`a.b..a.b..`).
-    var lastEnd = 0
-    while index + 1 < text.count {
-      defer { index += 1 }
-      guard text[index] == 0x2E, Self.isHostByte(text[index - 1]), Self.isHostByte(text[index + 1]) else { continue }
-      var start = index
-      while start > lastEnd, Self.isHostByte(text[start - 1]) || text[start - 1] == 0x2E { start -= 1 }
-      var end = index + 1
-      while end < text.count,
-        Self.isHostByte(text[end]) || (text[end] == 0x2E && end + 1 < text.count && Self.isHostByte(text[end + 1]))
-      {
-        end += 1
-      }
-      let host = start..<end
-      index = end
-      lastEnd = end
-      guard let lastDot = host.last(where: { text[$0] == 0x2E }) else { continue }
-      let tld = (lastDot + 1)..<end
-      let letters = tld.allSatisfy { (text[$0] | 0x20) &- 0x61 < 26 }
-      let numericHost = host.allSatisfy { text[$0] == 0x2E || text[$0] &- 0x30 < 10 }
-      var dots = 0
-      for position in host where text[position] == 0x2E { dots += 1 }
-      guard (letters && (2...12).contains(tld.count)) || (numericHost && dots == 3)
-      else { continue }
-      if !found {
-        add(FeatureHash(kind: Kind.link.rawValue), "link", &buffer)
-        found = true
-      }
-      if numericHost {
-        add(FeatureHash(kind: Kind.link.rawValue), extra: 1, "link:ip", &buffer)
-        continue
-      }
-      var tldHash = FeatureHash(kind: Kind.tld.rawValue)
-      tldHash.add(folding: text, tld)
-      add(tldHash, naming ? "tld:\(Self.string(text, tld))" : "", &buffer)
-      // The last two labels (a registrable domain for most hosts; #14 brings the Public Suffix
-      // List's answer).
-      let secondDot = host[..<lastDot].last(where: { text[$0] == 0x2E }).map { $0 + 1 } ?? host.lowerBound
-      let domain = secondDot..<end
-      var domainHash = FeatureHash(kind: Kind.domain.rawValue)
-      domainHash.add(folding: text, domain)
-      add(domainHash, naming ? "domain:\(Self.string(text, domain))" : "", &buffer)
-      if Self.shorteners.contains(where: { Self.equals(text, domain, $0) }) {
-        add(FeatureHash(kind: Kind.shortener.rawValue), "shortener", &buffer)
-      }
-    }
-  }
-
-  /// URL shorteners scammers use to hide where a link goes.
-  static let shorteners: [[UInt8]] = [
-    "bit.ly", "tinyurl.com", "t.co", "goo.gl", "is.gd", "cutt.ly", "rb.gy", "shorturl.at", "tiny.cc", "ow.ly",
-    "s.id", "bit.do", "rebrand.ly", "t.ly", "v.gd", "shorte.st", "bl.ink", "short.gy", "tiny.one", "u.to",
-  ].map { Array($0.utf8) }
-
-  /// The share of capitals among the ASCII letters of the original text, in four steps (only
-  /// for messages with eight letters or more).
-  private func capitals(_ original: UnsafeBufferPointer<UInt8>, _ buffer: inout FeatureBuffer) {
-    var upper = 0
-    var letters = 0
-    for byte in original {
-      let isUpper = byte &- 0x41 < 26
-      upper &+= isUpper ? 1 : 0
-      letters &+= isUpper || byte &- 0x61 < 26 ? 1 : 0
-    }
-    guard letters >= 8 else { return }
-    let share = upper * 10 / letters
-    let step: UInt8 = share < 1 ? 0 : share < 3 ? 1 : share < 6 ? 2 : 3
-    add(FeatureHash(kind: Kind.capitals.rawValue), extra: step, "capitals:\(step)", &buffer)
-  }
-
-  private func money(_ currency: String, _ buffer: inout FeatureBuffer) {
-    add(FeatureHash(kind: Kind.money.rawValue), "money", &buffer)
-  }
-
-  /// Currency words written before or after an amount.
-  static let currencyWords: [[UInt8]] = [
-    "rs", "inr", "usd", "eur", "gbp", "ksh", "kes", "tsh", "tzs", "ngn", "ghs", "zar", "php", "rp", "idr", "vnd",
-    "baht", "thb", "rm", "myr", "sar", "aed", "egp", "mad", "fcfa", "cfa", "xof", "brl", "mxn", "pkr", "bdt", "tk",
-    "taka", "dong", "rupees", "naira", "shillings", "dollars", "euros", "pesos", "reais", "won", "yuan", "rmb",
-  ].map { Array($0.utf8) }
-
-  /// Currency symbols written against an amount.
-  static let currencySymbols: [[UInt8]] = ["₹", "₦", "₱", "₫", "฿", "৳", "₨", "₩", "¥", "€", "£", "$", "₵", "元"]
-    .map { Array($0.utf8) }
-
-  @inline(__always)
-  static func currencyPrefix(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> String? {
-    guard text[word.lowerBound] >= 0x80 || (word.lowerBound > 0 && text[word.lowerBound - 1] == 0x24) else {
-      return nil
-    }
-    if word.lowerBound > 0, text[word.lowerBound - 1] == 0x24, text[word.lowerBound] &- 0x30 < 10 { return "$" }
-    for symbol in currencySymbols where symbol.count < word.count {
-      if equals(text, word.lowerBound..<(word.lowerBound + symbol.count), symbol),
-        text[word.lowerBound + symbol.count] &- 0x30 < 10
-      {
-        return ""
-      }
-    }
-    return nil
-  }
-
-  static func isCurrencyWord(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
-    currencyWords.contains { equals(text, word, $0) } || currencySymbols.contains { equals(text, word, $0) }
-  }
-
-  static func isNumber(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
-    word.allSatisfy { text[$0] &- 0x30 < 10 }
-  }
-
-  @inline(__always)
-  static func isHostByte(_ byte: UInt8) -> Bool {
-    (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x2D
-  }
-
-  static func equals(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: [UInt8]) -> Bool {
-    range.count == other.count && zip(range, other).allSatisfy { text[$0] == $1 }
+    let first = window.count - length  // the gram's first code; code 0 is the start mark
+    let firstScalar = max(first, 1)
+    let lastScalar = atEndMark ? window.count - 2 : window.count - 1
+    var name = first == 0 ? "gram:<" : "gram:"
+    if firstScalar <= lastScalar { name += Self.string(text, window.start(ofCode: firstScalar)..<scalarEnd) }
+    return atEndMark ? name + ">" : name
   }
 
   /// A feature's text for its name: the bytes as hashed (digits folded to `0`).
@@ -321,17 +231,30 @@ public struct FeatureExtractor: Sendable {
   // MARK: Recording
 
   @inline(__always)
-  private func add(
-    _ hash: FeatureHash, extra: UInt8? = nil, _ name: @autoclosure () -> String, _ buffer: inout FeatureBuffer
+  func add<Sink: FeatureSink>(
+    _ hash: FeatureHash, extra: UInt8? = nil, _ name: @autoclosure () -> String, _ sink: inout Sink
   ) {
     var hash = hash
     if let extra { hash.add(extra) }
-    buffer.rows.append(hash.row(mask))
-    if buffer.naming { buffer.names.append(name()) }
+    if sink.naming {
+      sink.add(hash.row(mask), name: name())
+    } else {
+      sink.add(hash.row(mask))
+    }
   }
 }
 
 extension SenderKind {
-  /// A stable small number per kind, for hashing.
-  var hashValueSeed: Int { SenderKind.allCases.firstIndex(of: self) ?? 0 }
+  /// A stable small number per kind, for hashing: its place in the declaration (a switch, not
+  /// a search of `allCases`, which builds an array at every call).
+  var hashValueSeed: Int {
+    switch self {
+    case .phone: 0
+    case .shortCode: 1
+    case .dlt: 2
+    case .alphanumeric: 3
+    case .email: 4
+    case .unknown: 5
+    }
+  }
 }

@@ -96,6 +96,27 @@ public final class LinearModel: Sendable {
     Self.softmax(logits(of: features))
   }
 
+  /// A message's class probabilities straight from its text: each feature's weights summed as
+  /// the extractor finds it, no rows kept (the engine's path; the same figures as extracting
+  /// into a ``FeatureBuffer`` and ``probabilities(of:)``, since integer sums do not depend on
+  /// their order).
+  ///
+  /// - Parameters:
+  ///   - normalized: the body after `TextNormalizer`.
+  ///   - original: the body as received.
+  ///   - senderKind: the sender's kind.
+  public func probabilities(
+    normalized: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, senderKind: SenderKind
+  ) -> SIMD16<Float> {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: WeightAccumulator.distance) { scratch in
+      var accumulator = WeightAccumulator(weights: weights, scratch: scratch.baseAddress.unsafelyUnwrapped)
+      extractor.extract(normalized: normalized, original: original, senderKind: senderKind, sink: &accumulator)
+      accumulator.finish()
+      let norm = accumulator.count == 0 ? 0 : scale / Float(accumulator.count).squareRoot()
+      return Self.softmax(bias + SIMD16<Float>(accumulator.sum) * norm)
+    }
+  }
+
   /// Softmax over the class lanes.
   @inline(__always)
   static func softmax(_ logits: SIMD16<Float>) -> SIMD16<Float> {

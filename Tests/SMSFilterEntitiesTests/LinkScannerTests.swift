@@ -97,3 +97,26 @@ import Testing
     }
   }
 }
+
+/// The scanner's remembered character classes are the definitions' answers.
+@Suite struct HostCharacterTableTests {
+  @Test func everyRememberedClassIsTheDefinitions() {
+    var table = HostCharacterTable()
+    var hosts = 0
+    for pass in 0..<2 {
+      // All of the first two planes (remembered; the second pass reads what the first stored)
+      // and a stretch beyond them (answered directly).
+      for value in UInt32(0)..<0x2_0400 where Unicode.Scalar(value) != nil {
+        let flags = table.flags(of: value)
+        if flags != HostCharacterTable.flags(of: value) {
+          Issue.record("U+\(String(value, radix: 16)), pass \(pass)")
+        }
+        if flags & HostCharacterTable.host != 0 { hosts += 1 }
+      }
+    }
+    #expect(hosts > 100_000)
+    #expect(table.flags(of: 0x928) == HostCharacterTable.host)  // न
+    #expect(table.flags(of: 0xC778) == HostCharacterTable.host | HostCharacterTable.spaceless)  // 인
+    #expect(table.flags(of: 0x2E) == 0 && table.flags(of: 0x61) == HostCharacterTable.host)
+  }
+}

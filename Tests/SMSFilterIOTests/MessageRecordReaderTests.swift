@@ -63,3 +63,69 @@ import Testing
     #expect(try parse(#"{"body":"\ud83d\ude00"}"#).get().body == "😀")
   }
 }
+
+/// Bodies left in the line for classification read as the decoded body would.
+@Suite struct MessageRecordReaderBodyInPlaceTests {
+  /// The body as the in-place reader gives it (from the line or decoded), or its error.
+  func body(_ line: String) -> Result<String?, MessageRecordError> {
+    let bytes = Array(line.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      MessageRecordReader.parse(buffer, bodyInPlace: true).map { record in
+        if let range = record.bodyRange {
+          #expect(record.body == nil)
+          return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        }
+        return record.body
+      }
+    }
+  }
+
+  @Test(arguments: [
+    #"{"sender":"AX-HDFCBK","body":"Rs 500 debited","id":7}"#, #"{"body":"नमस्ते 인증번호"}"#,
+    #"{"body":"tab\there \"quoted\""}"#, #"{"body":"first","body":"second"}"#,
+    #"{"body":"a\u00e9","messageBody":"plain"}"#, #"{"body":"plain","messageBody":"esc\n"}"#,
+    #"{"body":null}"#, #"{"body":"x","body":null}"#, #"{"sender":"x"}"#, #"{"body":""}"#,
+  ])
+  func theBodyIsTheOneTheStringReaderDecodes(line: String) throws {
+    let decoded = try MessageRecordReader.parse(Array(line.utf8)).get()
+    #expect(try body(line).get() == decoded.body, "\(line)")
+  }
+
+  @Test func anInPlaceRecordKeepsItsOtherFieldsAndErrorsAreTheSame() throws {
+    let line = Array(#"{"id":[1],"sender":"VM-X","body":"hi","receiverISOCountryCode":"IN"}"#.utf8)
+    let record = try line.withUnsafeBufferPointer { MessageRecordReader.parse($0, bodyInPlace: true) }.get()
+    #expect(record.sender == "VM-X" && record.country == "IN" && record.rawID == Array("[1]".utf8))
+    #expect(record.bodyRange.map { Array(line[$0]) } == Array("hi".utf8))
+    for bad in [
+      [0x7B, 0x22, 0x62, 0x6F, 0x64, 0x79, 0x22, 0x3A, 0x22, 0xC3, 0x28, 0x22, 0x7D], Array(#"{"body":5}"#.utf8),
+    ] {
+      let plain = MessageRecordReader.parse(bad)
+      let inPlace = bad.withUnsafeBufferPointer { MessageRecordReader.parse($0, bodyInPlace: true) }
+      guard case .failure(let expected) = plain, case .failure(let error) = inPlace else {
+        Issue.record("\(bad) parsed")
+        continue
+      }
+      #expect(error == expected)
+    }
+  }
+}
+
+/// The word-at-a-time skip never passes a byte that ends a plain string.
+@Suite struct PlainRunTests {
+  @Test func theSkipStopsAtOrBeforeEveryStoppingByte() {
+    for stop: UInt8 in [0x22, 0x5C, 0x00, 0x0A, 0x1F] {
+      for position in 0..<24 {
+        var bytes = [UInt8](repeating: 0x61, count: 24)
+        bytes[position] = stop
+        if position > 0 { bytes[position - 1] = 0xE0 }  // a lead byte before it: no false end
+        let end = bytes.withUnsafeBufferPointer { MessageRecordReader.endOfPlainRun(in: $0, from: 0) }
+        // The start of the word that holds it: never past it, and no word early.
+        #expect(end == position / 8 * 8, "byte \(stop) at \(position): stopped at \(end)")
+      }
+    }
+    // Plain bytes (ASCII above the controls, and UTF-8) are skipped whole words at a time.
+    let plain = Array("héllo wörld, 인증 — plain text!".utf8)
+    let end = plain.withUnsafeBufferPointer { MessageRecordReader.endOfPlainRun(in: $0, from: 0) }
+    #expect(end == plain.count / 8 * 8)
+  }
+}

@@ -46,6 +46,23 @@ import Testing
     #expect(chinese.contains("gram:验证码") && chinese.contains("word:您的验证码"))
   }
 
+  /// Every gram of every length the settings take, over the word's scalars and its marks: a
+  /// word of three scalars has five codes, so 5 + 4 + 3 + 2 + 1 grams of lengths 1–8.
+  @Test func everyGramLengthUpToEight() {
+    var buffer = FeatureBuffer(naming: true)
+    var text = "abc"
+    text.withUTF8 {
+      FeatureExtractor(settings: FeatureSettings(hashBits: 16, characterGrams: 1...8))
+        .extract(normalized: $0, original: $0, senderKind: .unknown, into: &buffer)
+    }
+    let grams = buffer.names.filter { $0.hasPrefix("gram:") }
+    #expect(grams.count == 15)
+    for expected in ["gram:<", "gram:a", "gram:>", "gram:<a", "gram:c>", "gram:<abc>", "gram:abc", "gram:bc>"] {
+      #expect(grams.contains(expected), "\(expected) in \(grams)")
+    }
+    #expect(Set(grams).count == 15)
+  }
+
   @Test func capitalsAndSenderKindComeFromTheOriginal() {
     #expect(
       names("urgent claim your prize", original: "URGENT CLAIM YOUR PRIZE", sender: .phone).contains("capitals:3"))

@@ -88,6 +88,23 @@ import Testing
     #expect(abs(sum - 1) < 1e-4)
   }
 
+  /// The engine's path (features summed as they are found, no rows kept) gives exactly the
+  /// probabilities of extracting into a buffer and scoring it: Latin, links, money, non-Latin
+  /// scripts, a body past the extractor's limit, an empty body.
+  @Test func scoringStraightFromTheTextEqualsScoringTheBuffer() throws {
+    let model = try LinearModel(bytes: train(seed: 5), source: "5")
+    let bodies = [
+      "claim your prize now at https://prize.example.xyz or bit.ly/x1 ₹5000 rs 200", "lunch at noon tomorrow",
+      "आपका खाता 5000 रुपये", "โอนเงินสำเร็จ", "您的验证码是 4821", "", "a",
+      String(repeating: "prize lunch ", count: 800),
+    ]
+    for body in bodies {
+      var text = body
+      let direct = text.withUTF8 { model.probabilities(normalized: $0, original: $0, senderKind: .phone) }
+      #expect(direct == probabilities(model, body), "\(body.prefix(40))")
+    }
+  }
+
   @Test func coarseLabelsSpreadOverTheirClasses() {
     #expect(ModelClass.classes(accepting: .promotion, subAction: .none).count == 3)
     #expect(ModelClass.classes(accepting: .transaction, subAction: .transactionalFinance) == [.transactionalFinance])

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SMSFilter
@@ -93,5 +94,44 @@ import Testing
     }
     #expect(outside > 60_000)
     #expect(TextNormalizer.normalize("验证码 123456 😀") == "验证码 123456 😀")
+  }
+
+  @Test func hangulSyllablesDecomposeAsFoundationDoes() {
+    var checked = 0
+    for value in UInt32(0xAC00)...0xD7A3 {
+      guard let jamo = ScalarFoldingTable.hangulJamo(of: value) else {
+        Issue.record("U+\(String(value, radix: 16)) has no jamo")
+        continue
+      }
+      let scalars = [jamo.leading, jamo.vowel] + (jamo.trailing.map { [$0] } ?? [])
+      let bytes = scalars.flatMap { Array(String(Unicode.Scalar($0)!).utf8) }
+      let (expected, kind) = ScalarFoldingTable.computeMapping(value)
+      #expect(bytes == expected && kind == [], "U+\(String(value, radix: 16))")
+      checked += 1
+    }
+    #expect(checked == 11_172)
+    #expect(ScalarFoldingTable.hangulJamo(of: 0xABFF) == nil && ScalarFoldingTable.hangulJamo(of: 0xD7A4) == nil)
+    #expect(TextNormalizer.normalize("인증번호 [123456]") == "인증번호 [123456]".decomposedStringWithCompatibilityMapping)
+  }
+
+  @Test func scalarsOutsideTheTableAreRememberedAndUnchanged() {
+    // Mathematical bold, a regional-indicator flag, a variation selector, compatibility jamo:
+    // each worked out once by the buffer, then recalled; the second pass must equal the first
+    // and a fresh buffer's.
+    let text = "𝐅𝐑𝐄𝐄 gift 🇮🇳 ❤️ ㅋㅋ 𝗪𝗜𝗡"
+    var reused = NormalizedText()
+    TextNormalizer.normalize(text, into: &reused)
+    let first = reused.string
+    TextNormalizer.normalize(text, into: &reused, trackingOffsets: true)
+    let offsets = reused.sourceOffsets
+    TextNormalizer.normalize(text, into: &reused)
+    #expect(reused.string == first)
+    #expect(first.hasPrefix("free gift"))
+    var fresh = NormalizedText()
+    TextNormalizer.normalize(text, into: &fresh, trackingOffsets: true)
+    #expect(fresh.string == first && fresh.sourceOffsets == offsets)
+    for value: UInt32 in [0x1D405, 0x1F1EE, 0xFE0F, 0x314B, 0x1D5EA] {
+      #expect(reused.foldedScalar(value) == ScalarFoldingTable.computeMapping(value), "U+\(String(value, radix: 16))")
+    }
   }
 }

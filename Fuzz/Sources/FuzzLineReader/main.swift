@@ -38,9 +38,29 @@ func fuzzLineReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for range in batch.lines {
       let line = Array(batch.bytes[range])
       if line.first == UInt8(ascii: "{") {
-        if case .success(let record) = MessageRecordReader.parse(line), let body = record.body {
-          _ = session.classify(
+        let plain = MessageRecordReader.parse(line)
+        if case .success(let record) = plain, let body = record.body {
+          let decision = session.classify(
             MessageQuery(sender: record.sender, messageBody: body, receiverISOCountryCode: record.country))
+          // classify's reading, with the body left in the line, gives the same body and decision.
+          line.withUnsafeBufferPointer { buffer in
+            guard case .success(let inPlace) = MessageRecordReader.parse(buffer, bodyInPlace: true) else {
+              preconditionFailure("the in-place reading refused a record the plain one read")
+            }
+            let bytes = inPlace.bodyRange.map { Array(buffer[$0]) } ?? inPlace.body.map { Array($0.utf8) }
+            precondition(bytes == Array(body.utf8), "the in-place body differs")
+            if let range = inPlace.bodyRange {
+              let again = session.classify(
+                utf8Body: UnsafeBufferPointer(rebasing: buffer[range]), sender: inPlace.sender,
+                receiverISOCountryCode: inPlace.country)
+              precondition(again == decision, "the in-place body's decision differs")
+            }
+          }
+        } else if case .failure(let error) = plain {
+          let inPlace = line.withUnsafeBufferPointer { MessageRecordReader.parse($0, bodyInPlace: true) }
+          guard case .failure(let other) = inPlace, other == error else {
+            preconditionFailure("the in-place reading's error differs")
+          }
         }
       } else {
         _ = line.withUnsafeBufferPointer { session.classify(utf8Body: $0) }

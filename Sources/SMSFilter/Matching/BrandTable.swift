@@ -6,8 +6,10 @@ import SMSFilterEntities
 struct BrandTable: Sendable {
   /// The brands, as the rule files list them.
   let brands: [Brand]
-  /// Each brand's keywords, as literal ids (matched on word boundaries).
-  let keywordLiterals: [[Int]]
+  /// Each brand's keywords, as literal ids (matched on word boundaries), with the brand, in
+  /// brand order: one flat list, so finding the brands a message names retains no array per
+  /// brand.
+  let brandKeywords: [(literal: Int, brand: Int)]
   /// Registrable domains of URL shorteners.
   let shorteners: Set<String>
   /// Each brand domain's name without its public suffix (`hdfcbank` for `hdfcbank.com`), as a
@@ -21,7 +23,9 @@ struct BrandTable: Sendable {
   /// The table for `brands` (keyword literal ids interned by the caller) and `shorteners`.
   init(brands: [Brand], keywordLiterals: [[Int]], shorteners: [String]) {
     self.brands = brands
-    self.keywordLiterals = keywordLiterals
+    self.brandKeywords = keywordLiterals.enumerated().flatMap { brand, literals in
+      literals.map { (literal: $0, brand: brand) }
+    }
     self.shorteners = Set(shorteners)
     var skeletons: [(skeleton: [Unicode.Scalar], brand: Int)] = []
     for (index, brand) in brands.enumerated() {

@@ -67,7 +67,7 @@ extension CompiledRules {
       let prepared = RegexSource.prepare(source)
       let pattern: Pattern
       do {
-        pattern = try Pattern(prepared, options: [.caseless])
+        pattern = try Pattern(RegexWordCharacters.rewrite(prepared), options: [.caseless])
       } catch {
         throw RuleLoadError(
           .regex(.init(message: error.message, offset: error.offset)),

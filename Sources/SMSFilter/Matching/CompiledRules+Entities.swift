@@ -75,19 +75,25 @@ extension CompiledRules {
     guard state.senderKind == .alphanumeric || state.senderKind == .dlt, let sender = state.sender,
       !brandTable.brandsBySender.isEmpty
     else { return [] }
-    let entity = (try? SenderID(sender))?.normalized ?? sender
-    return brandTable.brandsBySender[BrandTable.senderKey(entity)] ?? []
+    return state.entities.senderBrands(of: sender) { sender in
+      let entity = (try? SenderID(sender))?.normalized ?? sender
+      return brandTable.brandsBySender[BrandTable.senderKey(entity)] ?? []
+    }
   }
 
-  /// The brands the body names (any keyword on word boundaries).
+  /// The brands the body names (any keyword on word boundaries), in brand order.
   func namedBrands(_ state: MatchState, _ mode: EvaluationMode) -> [Int] {
     var named: [Int] = []
-    for (brand, literals) in brandTable.keywordLiterals.enumerated() {
-      let found = literals.contains { literal in
-        mode == .compiled
-          ? state.stamps[literal].isFoundBounded(in: state.generation) : find(literal, bounded: true, in: state) != nil
+    let generation = state.generation
+    let stamps = state.stamps
+    brandTable.brandKeywords.withUnsafeBufferPointer { entries in
+      // A brand's keywords are consecutive: once one is found, the rest of them are skipped.
+      for entry in entries where named.last != entry.brand {
+        let found =
+          mode == .compiled
+          ? stamps[entry.literal].isFoundBounded(in: generation) : find(entry.literal, bounded: true, in: state) != nil
+        if found { named.append(entry.brand) }
       }
-      if found { named.append(brand) }
     }
     return named
   }

@@ -43,8 +43,7 @@ final class MatchState {
   /// The body as given to ``begin(_:budget:trackingOffsets:)``: valid only until the call that
   /// began the message returns (what the model's features read for the share of capitals).
   private(set) var body = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-  /// The learned model's features and probabilities for this message, computed on first use.
-  var features = FeatureBuffer()
+  /// The learned model's probabilities for this message, computed on first use.
   private var probabilitiesGeneration: UInt32 = .max
   /// The normalised body's ``TextProfile``, and whether it has a non-ASCII decimal digit, known
   /// for the message of these generations.
@@ -217,10 +216,9 @@ final class MatchState {
   func modelProbabilities(_ model: LinearModel) -> SIMD16<Float> {
     if probabilitiesGeneration != generation {
       prepareSender()
-      text.bytes.withUnsafeBufferPointer { normalized in
-        model.extractor.extract(normalized: normalized, original: body, senderKind: senderKind, into: &features)
+      probabilities = text.bytes.withUnsafeBufferPointer { normalized in
+        model.probabilities(normalized: normalized, original: body, senderKind: senderKind)
       }
-      probabilities = model.probabilities(of: features)
       probabilitiesGeneration = generation
     }
     return probabilities

@@ -42,6 +42,19 @@ struct MessageEntities {
     return skeleton
   }
 
+  /// The brands of senders seen lately (their IDs parsed, normalised and looked up), emptied
+  /// when full: a campaign's messages come from a few senders.
+  private var brandsBySender: [String: [Int]] = [:]
+
+  /// The brands whose sender `sender` is, worked out by `lookUp` and remembered.
+  mutating func senderBrands(of sender: String, lookUp: (String) -> [Int]) -> [Int] {
+    if let known = brandsBySender[sender] { return known }
+    if brandsBySender.count >= Self.skeletonCacheLimit { brandsBySender.removeAll(keepingCapacity: true) }
+    let brands = lookUp(sender)
+    brandsBySender[sender] = brands
+    return brands
+  }
+
   private var brandGeneration: UInt32 = .max
   private var messageBrands: (senders: [Int], named: [Int]) = ([], [])
 

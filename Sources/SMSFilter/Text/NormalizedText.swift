@@ -13,6 +13,13 @@ public struct NormalizedText: Sendable {
   /// common way to slip a keyword past a filter. Such words are folded to Latin letters.
   public internal(set) var hasMixedScriptWord = false
 
+  /// Mappings of scalars outside ``ScalarFoldingTable`` and its arithmetic ranges (mathematical
+  /// alphanumerics, regional indicators, rarer scripts and symbols) worked out for earlier texts
+  /// in this buffer: a buffer reused from message to message works each out once. Emptied when
+  /// it holds ``foldCacheLimit`` of them.
+  private var foldCache: [UInt32: (bytes: [UInt8], kind: ScalarKind)] = [:]
+  static let foldCacheLimit = 4096
+
   /// Creates an empty buffer.
   public init() {
     bytes.reserveCapacity(512)
@@ -20,6 +27,15 @@ public struct NormalizedText: Sendable {
 
   /// The normalised text as a `String`.
   public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The normalisation of a scalar outside ``ScalarFoldingTable``, remembered.
+  mutating func foldedScalar(_ scalar: UInt32) -> (bytes: [UInt8], kind: ScalarKind) {
+    if let known = foldCache[scalar] { return known }
+    if foldCache.count >= Self.foldCacheLimit { foldCache.removeAll(keepingCapacity: true) }
+    let mapping = ScalarFoldingTable.computeMapping(scalar)
+    foldCache[scalar] = mapping
+    return mapping
+  }
 
   mutating func reset(trackingOffsets: Bool) {
     bytes.removeAll(keepingCapacity: true)

@@ -49,18 +49,20 @@ public enum TextNormalizer {
       return
     }
     var state = State(trackingOffsets: trackingOffsets)
-    var index = 0
-    let count = utf8.count
-    while index < count {
-      let byte = utf8[index]
-      if byte < 0x80 {
-        state.emitASCII(byte, source: index, into: &buffer)
-        index += 1
-        continue
+    ScalarFoldingTable.shared.withStorage { table in
+      var index = 0
+      let count = utf8.count
+      while index < count {
+        let byte = utf8[index]
+        if byte < 0x80 {
+          state.emitASCII(byte, source: index, into: &buffer)
+          index += 1
+          continue
+        }
+        let (scalar, length) = decodeScalar(utf8, at: index)
+        state.emitNonASCII(scalar, source: index, table: table, into: &buffer)
+        index += length
       }
-      let (scalar, length) = decodeScalar(utf8, at: index)
-      state.emitNonASCII(scalar, source: index, into: &buffer)
-      index += length
     }
     state.endWord(into: &buffer)
     // Trim one trailing space left by collapsing.
@@ -208,17 +210,26 @@ public enum TextNormalizer {
       }
     }
 
-    mutating func emitNonASCII(_ scalar: UInt32, source: Int, into buffer: inout NormalizedText) {
-      let table = ScalarFoldingTable.shared
+    mutating func emitNonASCII(
+      _ scalar: UInt32, source: Int, table: ScalarFoldingTable.Storage, into buffer: inout NormalizedText
+    ) {
       if let entry = table.entry(for: scalar) {
         emit(entry.bytes, kind: entry.kind, source: source, into: &buffer)
       } else if let kind = ScalarFoldingTable.identityKind(scalar) {
         // The scalar itself, UTF-8 encoded in a value (no allocation). Scalars in the identity
         // ranges are valid, so both unwraps hold.
         emit(UTF8.encode(Unicode.Scalar(scalar)!)!, kind: kind, source: source, into: &buffer)
+      } else if let jamo = ScalarFoldingTable.hangulJamo(of: scalar) {
+        // Letters of one script (kind empty), each UTF-8 encoded in a value; jamo are valid
+        // scalars, so the unwraps hold.
+        emit(UTF8.encode(Unicode.Scalar(jamo.leading)!)!, kind: [], source: source, into: &buffer)
+        emit(UTF8.encode(Unicode.Scalar(jamo.vowel)!)!, kind: [], source: source, into: &buffer)
+        if let trailing = jamo.trailing {
+          emit(UTF8.encode(Unicode.Scalar(trailing)!)!, kind: [], source: source, into: &buffer)
+        }
       } else {
-        let (bytes, kind) = ScalarFoldingTable.computeMapping(scalar)
-        emit(bytes[...], kind: kind, source: source, into: &buffer)
+        let (bytes, kind) = buffer.foldedScalar(scalar)
+        emit(bytes, kind: kind, source: source, into: &buffer)
       }
     }
 

@@ -52,12 +52,20 @@ struct LineClassifier: Sendable {
     let query: MessageQuery
     var rawID: [UInt8]?
     if format == .jsonl {
-      switch MessageRecordReader.parse(line) {
+      // Without explain, a body without escapes is classified where it is in the line.
+      switch MessageRecordReader.parse(line, bodyInPlace: !explain) {
       case .failure(let error):
         encoder.appendError(code: "bad-json", message: error.message, into: &buffer)
         return "bad JSON at byte \(error.offset + 1): \(error.message)"
       case .success(let record):
         rawID = record.rawID
+        if let range = record.bodyRange {
+          let decision = session.classify(
+            validUTF8Body: UnsafeBufferPointer(rebasing: line[range]), sender: record.sender,
+            receiverISOCountryCode: record.country)
+          encoder.append(decision, rawID: rawID, into: &buffer)
+          return nil
+        }
         guard let body = record.body else {
           encoder.appendError(code: "missing-body", message: "no \"body\" field", rawID: rawID, into: &buffer)
           return "no \"body\" field"
