@@ -29,6 +29,9 @@ extension CompiledRules {
     /// The widest trigger a union of triggers (`any`, `atLeast`) may have; wider, none is
     /// assumed (no literal required), which is always safe for a prefilter.
     static let maxUnionTrigger = 4096
+    /// A gate whose shortest literal has at most this many bytes is weak: the regex also gets a
+    /// byte-run factor (``RegexFactors``).
+    static let weakGateLength = 3
 
     mutating func intern(_ bytes: [UInt8]) -> Int {
       defer { literalUses[literalIndex[bytes]!, default: 0] += 1 }
@@ -85,7 +88,12 @@ extension CompiledRules {
       }
       regexes.append(
         CompiledRegex(
-          pattern: pattern, gate: gate, clauses: clauses, requiresDigit: body && RegexDigits.requiresDigit(prepared)))
+          pattern: pattern, gate: gate, clauses: clauses, requiresDigit: body && RegexDigits.requiresDigit(prepared),
+          // Only for a regex no literal gates, or only short ones (`80`, `-`) that most texts with
+          // digits or punctuation hold: a regex gated by longer literals runs only where they
+          // are, and there PCRE2's own search costs about what a scan of the text would.
+          factor: body && (gate?.map { literals[$0].count }.min() ?? 0) <= Builder.weakGateLength
+            ? RegexFactors.factor(prepared) : nil))
       regexIndex[key] = regexes.count - 1
       return regexes.count - 1
     }

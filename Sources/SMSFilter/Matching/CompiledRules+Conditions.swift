@@ -80,6 +80,14 @@ extension CompiledRules {
       }
       // A regex that needs a digit cannot match a message with none.
       if mode != .naive, regexRequiresDigit[index], !state.textHasDigit() { return false }
+      // Nor one whose required byte runs are not in the text.
+      if mode != .naive,
+        !state.text.bytes.withUnsafeBufferPointer({
+          byteRuns.mayMatch(index, text: $0, profile: state.textProfile, nonASCIIDigit: state.textHasNonASCIIDigit)
+        })
+      {
+        return false
+      }
       if state.regexRunLog != nil { state.regexRunLog?.append(index) }
       // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
       let pattern = regexes[index].pattern

@@ -61,6 +61,9 @@ struct CompiledRules: Sendable {
     let clauses: [[[Int]]]
     /// Every match contains a decimal digit (``RegexDigits``): skipped on a message with none.
     let requiresDigit: Bool
+    /// Runs of byte classes every match contains (``RegexFactors``): skipped on a message
+    /// without them; `nil` when there are none worth a scan.
+    let factor: RegexFactors.Factor?
   }
 
   var nodes: [Node] = []
@@ -82,6 +85,8 @@ struct CompiledRules: Sendable {
   var gateRange: [Range<Int>] = []
   /// `regexes[i].requiresDigit`, apart for the hot path.
   var regexRequiresDigit: [Bool] = []
+  /// The regexes' factors, flattened for the hot path.
+  var byteRuns = ByteRunFilter([])
   var gateBranches: [Range<Int>] = []
   var gateClauses: [Range<Int>] = []
   var gateLiterals: [Int] = []
@@ -248,6 +253,7 @@ extension CompiledRules {
     self.guardNames = guardNames
     self.regexes = builder.regexes
     self.regexRequiresDigit = builder.regexes.map(\.requiresDigit)
+    self.byteRuns = ByteRunFilter(builder.regexes.map(\.factor))
     var gateRange: [Range<Int>] = []
     var gateBranches: [Range<Int>] = []
     var gateClauses: [Range<Int>] = []

@@ -45,9 +45,12 @@ final class MatchState {
   private(set) var body = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
   /// The learned model's probabilities for this message, computed on first use.
   private var probabilitiesGeneration: UInt32 = .max
-  /// Whether the normalised body has a decimal digit, known for the message of this generation.
-  private var digitGeneration: UInt32 = .max
-  private var digitFound = false
+  /// The normalised body's ``TextProfile``, and whether it has a non-ASCII decimal digit, known
+  /// for the message of these generations.
+  private var profileGeneration: UInt32 = .max
+  private var profile = TextProfile()
+  private var nonASCIIDigitGeneration: UInt32 = .max
+  private var nonASCIIDigit = false
   private var probabilities = SIMD16<Float>()
   /// The message's links, phone numbers and amounts, found on first use.
   var entities = MessageEntities()
@@ -82,7 +85,8 @@ final class MatchState {
       stamps.update(repeating: LiteralStamp())
       guardStamp.update(repeating: 0)
       probabilitiesGeneration = 0
-      digitGeneration = 0
+      profileGeneration = 0
+      nonASCIIDigitGeneration = 0
       entities.reset()
       generation = 0
     }
@@ -167,21 +171,37 @@ final class MatchState {
   /// Whether the normalised body has a decimal digit of any script (`\p{Nd}`, what PCRE2's
   /// `\d` matches with Unicode properties), found once per message on first use.
   func textHasDigit() -> Bool {
-    if digitGeneration != generation {
-      digitFound = text.bytes.withUnsafeBufferPointer(Self.hasDecimalDigit)
-      digitGeneration = generation
+    let profile = textProfile()
+    return profile.hasASCIIDigit || (profile.hasNonASCII && textHasNonASCIIDigit())
+  }
+
+  /// The normalised body's ``TextProfile``, found once per message on first use.
+  func textProfile() -> TextProfile {
+    if profileGeneration != generation {
+      profile = text.bytes.withUnsafeBufferPointer { TextProfile(of: $0) }
+      profileGeneration = generation
     }
-    return digitFound
+    return profile
+  }
+
+  /// Whether the normalised body has a decimal digit outside ASCII, found once per message on
+  /// first use.
+  func textHasNonASCIIDigit() -> Bool {
+    if nonASCIIDigitGeneration != generation {
+      nonASCIIDigit = text.bytes.withUnsafeBufferPointer(Self.hasNonASCIIDigit)
+      nonASCIIDigitGeneration = generation
+    }
+    return nonASCIIDigit
   }
 
   /// Whether UTF-8 text has a decimal digit: an ASCII one, or a scalar of category Nd.
   static func hasDecimalDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var nonASCII = false
-    for byte in text {
-      if byte &- 0x30 < 10 { return true }
-      nonASCII = nonASCII || byte >= 0x80
-    }
-    guard nonASCII else { return false }
+    text.contains { $0 &- 0x30 < 10 } || hasNonASCIIDigit(text)
+  }
+
+  /// Whether valid UTF-8 text has a decimal digit (category Nd) outside ASCII.
+  static func hasNonASCIIDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard text.contains(where: { $0 >= 0x80 }) else { return false }
     // Decoded in place: the bytes are valid UTF-8, and no String is built for them.
     var iterator = text.makeIterator()
     var decoder = UTF8()

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// for advice in RegexAdvice.of(ruleSet) { print(advice) }
-/// // rules/10-junk.yaml:34:5: rule JUNK_SPACED_LETTERS: no required literal: '\b[a-z]([ .-])…' runs PCRE2 on every message that reaches it
+/// // rules/10-junk.yaml:432:9: rule JUNK_WRONG_NUMBER_OPENER: no required literal: '^[^\d]{0,220}$' runs PCRE2 on every message that reaches it
 /// ```
 public struct RegexAdvice: Sendable, Hashable, CustomStringConvertible {
   /// What the advice is about.
@@ -13,9 +13,9 @@ public struct RegexAdvice: Sendable, Hashable, CustomStringConvertible {
     /// the same and is matched by the automaton alone (the engine does this itself; the rule
     /// reads more plainly as a keyword list).
     case keywordList
-    /// This part of the regex (after the engine decomposed it) requires no literal, so it runs
-    /// whenever its rule is evaluated. Adding a literal it must contain, or a keyword condition
-    /// beside it, gates it.
+    /// This part of the regex (after the engine decomposed it) requires no literal and no run
+    /// of characters (``RegexFactors``), so it runs whenever its rule is evaluated. Adding a
+    /// literal it must contain, or a keyword condition beside it, gates it.
     case noRequiredLiteral(String)
   }
 
@@ -61,7 +61,10 @@ public struct RegexAdvice: Sendable, Hashable, CustomStringConvertible {
     let lowered = RegexLowering.lower(.regex(source))
     let pieces = regexes(in: lowered)
     if pieces.isEmpty { return [RegexAdvice(location: location, owner: owner, regex: source, kind: .keywordList)] }
-    return pieces.filter { RegexLiterals.gate(in: RegexSource.prepare($0)) == nil }.map {
+    return pieces.filter {
+      let prepared = RegexSource.prepare($0)
+      return RegexLiterals.gate(in: prepared) == nil && RegexFactors.factor(prepared) == nil
+    }.map {
       RegexAdvice(location: location, owner: owner, regex: source, kind: .noRequiredLiteral($0))
     }
   }

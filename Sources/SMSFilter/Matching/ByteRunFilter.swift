@@ -1,0 +1,133 @@
+/// The byte-run prefilters of a rule set's regexes (``RegexFactors``), flattened for the hot
+/// path: a regex whose factor finds none of its alternatives' runs in a message is not run.
+///
+/// The guarantee is the factor's: when ``mayMatch(_:text:traits:)`` says no, PCRE2 would find no
+/// match either; it may say yes to a text the regex then rejects.
+struct ByteRunFilter: Sendable {
+  /// Regex `i`'s alternatives are `alternatives[regexAlternatives[i]]` (empty: no filter); an
+  /// alternative's runs are `runs[alternatives[j]]`; a run's positions are
+  /// `positions[runs[k]]`, position `p`'s byte set the four words `sets[4p..<4p+4]`.
+  private var regexAlternatives: [Range<Int>] = []
+  private var alternatives: [Range<Int>] = []
+  private var runs: [Range<Int>] = []
+  private var sets: [UInt64] = []
+  /// Each run's anchor: the offset of its position with the fewest bytes, which the scan looks
+  /// for first.
+  private var anchors: [Int] = []
+  /// What each regex's factor assumes of the text (``RegexFactors/Flags``).
+  private var flags: [UInt8] = []
+
+  /// The filters of regexes with these factors (`nil`: that regex has none), in regex order.
+  init(_ factors: [RegexFactors.Factor?]) {
+    var position = 0
+    for factor in factors {
+      let alternativeStart = alternatives.count
+      for alternative in factor?.alternatives ?? [] {
+        let runStart = runs.count
+        for run in alternative {
+          for set in run { sets += set.words }
+          let sizes = run.map { $0.words.reduce(0) { $0 + $1.nonzeroBitCount } }
+          anchors.append(sizes.indices.min { sizes[$0] < sizes[$1] } ?? 0)
+          runs.append(position..<(position + run.count))
+          position += run.count
+        }
+        alternatives.append(runStart..<runs.count)
+      }
+      regexAlternatives.append(alternativeStart..<alternatives.count)
+      flags.append(factor?.flags.rawValue ?? 0)
+    }
+  }
+
+  /// Whether regex `index` may match `text`, whose ``TextProfile`` is `profile`: `false` only
+  /// when, for every alternative, some run does not occur (or the regex has no filter, or its
+  /// assumptions do not hold of this text: then `true`). `nonASCIIDigit` says whether the text
+  /// has a decimal digit outside ASCII (asked only when a factor reads `\d` as `[0-9]`).
+  @inline(__always)
+  func mayMatch(
+    _ index: Int, text: UnsafeBufferPointer<UInt8>, profile: () -> TextProfile, nonASCIIDigit: () -> Bool
+  ) -> Bool {
+    let list = regexAlternatives[index]
+    if list.isEmpty { return true }
+    let profile = profile()
+    let assumed = RegexFactors.Flags(rawValue: flags[index])
+    if !assumed.isEmpty {
+      if assumed.contains(.asciiText) && profile.hasNonASCII { return true }
+      if assumed.contains(.asciiDigits) && profile.hasNonASCII && nonASCIIDigit() { return true }
+    }
+    return sets.withUnsafeBufferPointer { sets in
+      for alternative in list {
+        var all = true
+        for run in alternatives[alternative]
+        where !Self.occurs(positions: runs[run], anchor: anchors[run], sets: sets, in: text, present: profile.present) {
+          all = false
+          break
+        }
+        if all { return true }
+      }
+      return false
+    }
+  }
+
+  /// Whether some `text[start..<start + n]` has each byte in its position's set: the bytes of
+  /// the anchor position's set are looked for first, and the other positions checked around
+  /// each.
+  @inline(__always)
+  static func occurs(
+    positions: Range<Int>, anchor: Int, sets: UnsafeBufferPointer<UInt64>, in text: UnsafeBufferPointer<UInt8>,
+    present: SIMD4<UInt64>
+  ) -> Bool {
+    let length = positions.count
+    guard length > 0, text.count >= length else { return length == 0 }
+    let first = positions.lowerBound &* 4
+    // A position none of whose bytes the text holds: no scan needed.
+    for position in 0..<length {
+      let base = first &+ position &* 4
+      let set = SIMD4(sets[base], sets[base &+ 1], sets[base &+ 2], sets[base &+ 3])
+      if set & present == SIMD4(repeating: 0) { return false }
+    }
+    let anchorSet = first &+ anchor &* 4
+    var index = anchor
+    let last = text.count &- length &+ anchor
+    while index <= last {
+      let byte = text[index]
+      defer { index &+= 1 }
+      if sets[anchorSet &+ Int(byte &>> 6)] &>> UInt64(byte & 63) & 1 == 0 { continue }
+      let start = index &- anchor
+      var offset = 0
+      while offset < length {
+        let byte = text[start &+ offset]
+        if sets[first &+ offset &* 4 &+ Int(byte &>> 6)] &>> UInt64(byte & 63) & 1 == 0 { break }
+        offset &+= 1
+      }
+      if offset == length { return true }
+    }
+    return false
+  }
+}
+
+/// What a message's normalised text holds that the byte-run filter reads: which bytes occur, and
+/// whether one is outside ASCII or an ASCII digit. Found in one pass on first use.
+struct TextProfile: Sendable {
+  /// Bit `b` is set when byte `b` occurs (word `b >> 6`, bit `b & 63`).
+  var present = SIMD4<UInt64>(repeating: 0)
+  /// An ASCII digit occurs.
+  var hasASCIIDigit = false
+  /// A byte outside ASCII occurs.
+  var hasNonASCII = false
+
+  /// The profile of `text`.
+  init(of text: UnsafeBufferPointer<UInt8>) {
+    var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+    // No branch on the byte: each one sets its bit in its word through a pointer.
+    withUnsafeMutableBytes(of: &words) { raw in
+      let word = raw.bindMemory(to: UInt64.self)
+      for byte in text { word[Int(byte &>> 6)] |= 1 &<< UInt64(byte & 63) }
+    }
+    present = SIMD4(words.0, words.1, words.2, words.3)
+    hasASCIIDigit = words.0 & (0x3FF &<< 0x30) != 0
+    hasNonASCII = words.2 | words.3 != 0
+  }
+
+  /// An empty profile.
+  init() {}
+}
