@@ -137,6 +137,7 @@ struct BenchCommand: ParsableCommand {
       // The real rule set on a corpus.
       var corpusRun: EngineBenchmarkReport.RuleSetRun?
       var modelRun: Benchmark.Throughput?
+      var modelRunNear110: Benchmark.Throughput?
       var corpusBodies: [String] = []
       if let corpus {
         let ruleClassifier = try rules.makeClassifier()
@@ -156,6 +157,14 @@ struct BenchCommand: ParsableCommand {
         if let model = ruleClassifier.model {
           let scoring = Benchmark.modelScoring(model, bodies, seconds: seconds)
           modelRun = scoring
+          let near110 = bodies.filter { (100...120).contains($0.messageBody.utf8.count) }
+          if !near110.isEmpty {
+            let short = Benchmark.modelScoring(model, near110, seconds: seconds)
+            modelRunNear110 = short
+            log(
+              "model alone on the \(near110.count) corpus messages of 100-120 bytes: \(String(format: "%.0f", short.nanosecondsPerMessage)) ns/msg"
+            )
+          }
           log(
             "model alone (features and scoring, 1 core) on the corpus messages: \(BenchSupport.rate(scoring.messagesPerSecond)) msgs/s, \(String(format: "%.0f", scoring.nanosecondsPerMessage)) ns/msg (\(String(format: "%.0f", Double(bodies.reduce(0) { $0 + $1.messageBody.utf8.count }) / Double(bodies.count))) bytes on average); the rule set's figures above include it"
           )
@@ -200,7 +209,8 @@ struct BenchCommand: ParsableCommand {
             regexRules: regexRules, messages: messages.count, averageMessageBytes: averageBytes,
             compileMilliseconds: compileMs, automatonStates: stats.automatonStates, literals: stats.literals),
           engine: engine, latencyNanoseconds: latency, naive: naive, speedup: speedup, scaling: points,
-          ruleSetOnCorpus: corpusRun, modelScoring: modelRun, endToEnd: endToEnd, endToEndOnCorpus: endToEndOnCorpus,
+          ruleSetOnCorpus: corpusRun, modelScoring: modelRun, modelScoringNear110Bytes: modelRunNear110,
+          endToEnd: endToEnd, endToEndOnCorpus: endToEndOnCorpus,
           peakResidentMegabytes: peak)
         try BenchSupport.printJSON(report)
       }
