@@ -14,7 +14,7 @@ public struct RegexAdvice: Sendable, Hashable, CustomStringConvertible {
     /// reads more plainly as a keyword list).
     case keywordList
     /// This part of the regex (after the engine decomposed it) requires no literal and no run
-    /// of characters (``RegexFactors``), so it runs whenever its rule is evaluated. Adding a
+    /// of characters (`RegexFactors`), so it runs whenever its rule is evaluated. Adding a
     /// literal it must contain, or a keyword condition beside it, gates it.
     case noRequiredLiteral(String)
   }

@@ -3,7 +3,7 @@ import Foundation
 /// The default rule set: the project's `rules/` folder, embedded in the library at build time.
 ///
 /// The rule files are embedded with a binary snapshot of the rule set they load to
-/// (``RuleSetSnapshot``), so the built-in rules start without parsing YAML. The snapshot is used
+/// (`RuleSetSnapshot`), so the built-in rules start without parsing YAML. The snapshot is used
 /// only when it was made from exactly the embedded files (their checksum); otherwise the files are
 /// parsed, which gives the same rule set more slowly, and the test suite fails until
 /// `scripts/update-rules-snapshot` writes the snapshot again.
