@@ -30,7 +30,7 @@ extension Classifier {
   /// first. For `smsfilter check --cost` and the benchmark.
   package func regexRunProfile(_ queries: [MessageQuery]) -> [(source: String, runs: Int)] {
     regexRunCounts(queries).enumerated().filter { $0.element > 0 }
-      .map { (compiled.regexes[$0.offset].pattern.source, $0.element) }
+      .map { (compiled.regexes[$0.offset].source, $0.element) }
       .sorted { $0.runs > $1.runs }
   }
 

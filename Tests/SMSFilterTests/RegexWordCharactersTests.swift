@@ -9,8 +9,14 @@ import Testing
     let word = RegexWordCharacters.word
     #expect(RegexWordCharacters.rewrite(#"(?<!\w)ok(?!\w)"#) == "(?<!\(word))ok(?!\(word))")
     #expect(RegexWordCharacters.rewrite(#"\W+"#) == RegexWordCharacters.nonWord + "+")
-    #expect(
-      RegexWordCharacters.rewrite(#"\bok\B"#) == RegexWordCharacters.boundary + "ok" + RegexWordCharacters.nonBoundary)
+    // \b next to an atom that consumes a word character is one lookaround; elsewhere two-sided.
+    #expect(RegexWordCharacters.rewrite(#"\bok\b"#) == "(?<!\(word))ok(?!\(word))")
+    #expect(RegexWordCharacters.rewrite(#"\b\d+x\d\b"#) == "(?<!\(word))" + #"\d+x\d"# + "(?!\(word))")
+    #expect(RegexWordCharacters.rewrite(#"x?\b"#) == "x?" + RegexWordCharacters.boundary)
+    #expect(RegexWordCharacters.rewrite(#"\b\d*"#) == RegexWordCharacters.boundary + #"\d*"#)
+    #expect(RegexWordCharacters.rewrite(#"\s\b"#) == #"\s"# + RegexWordCharacters.boundary)
+    #expect(RegexWordCharacters.rewrite(#"\x20\b"#) == #"\x20"# + RegexWordCharacters.boundary)
+    #expect(RegexWordCharacters.rewrite(#"(?:a|b)\B"#) == "(?:a|b)" + RegexWordCharacters.nonBoundary)
     // Inside a class: \w becomes its members; \b (a backspace there) and \W stay.
     #expect(RegexWordCharacters.rewrite(#"[\w.-]"#) == "[\(RegexWordCharacters.members).-]")
     #expect(RegexWordCharacters.rewrite(#"[\b\W]"#) == #"[\b\W]"#)
@@ -57,5 +63,22 @@ import Testing
     #expect(plain.classify(MessageQuery(sender: "+14155550100", messageBody: "कोडिंग")).ruleID == nil)
     #expect(plain.classify(MessageQuery(sender: "+14155550100", messageBody: "時間でOK")).ruleID == nil)
     #expect(plain.classify(MessageQuery(sender: "+14155550100", messageBody: "मेरा कोड भेजो")).ruleID == "TAIL_WORD")
+  }
+
+  /// Explanations show the regex as the rule wrote it, not the word class written out for PCRE2.
+  @Test func explanationsShowTheRulesOwnRegex() throws {
+    let ruleSet = try load(
+      """
+      rules:
+        - id: CODE
+          action: transaction
+          when:
+            - regex: '\\bcode \\d{4}\\b'
+      """)
+    let classifier = try Classifier(ruleSet: ruleSet)
+    let explanation = classifier.explain(MessageQuery(sender: "+14155550100", messageBody: "your code 4417 ok"))
+    #expect(explanation.decision.ruleID == "CODE")
+    let patterns = explanation.matches.flatMap(\.spans).map(\.pattern)
+    #expect(patterns == [#"\bcode \d{4}\b"#])
   }
 }

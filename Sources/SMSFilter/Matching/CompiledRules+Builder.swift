@@ -88,7 +88,8 @@ extension CompiledRules {
       }
       regexes.append(
         CompiledRegex(
-          pattern: pattern, gate: gate, clauses: clauses, requiresDigit: body && RegexDigits.requiresDigit(prepared),
+          pattern: pattern, source: prepared, gate: gate, clauses: clauses,
+          requiresDigit: body && RegexDigits.requiresDigit(prepared),
           // Only for a regex no literal gates, or only short ones (`80`, `-`) that most texts with
           // digits or punctuation hold: a regex gated by longer literals runs only where they
           // are, and there PCRE2's own search costs about what a scan of the text would.

@@ -94,7 +94,7 @@ extension CompiledRules {
       var range: Range<Int>?
       let matched = state.text.bytes.withUnsafeBufferPointer { state.runRegex(pattern, on: $0, matched: &range) }
       if matched, mode == .explain, let range {
-        record(key: .regex, pattern: pattern.source, normalizedRange: range, state)
+        record(key: .regex, pattern: regexes[index].source, normalizedRange: range, state)
       }
       return matched
 

@@ -53,6 +53,9 @@ struct CompiledRules: Sendable {
   /// A compiled regex and its prefilter.
   struct CompiledRegex: Sendable {
     let pattern: Pattern
+    /// The regex as the rule wrote it (normalised like text), before ``RegexWordCharacters``
+    /// wrote its word escapes out for PCRE2: what explanations and cost reports show.
+    let source: String
     /// Literals of which every match contains one (`nil`: no such set; the regex always runs):
     /// what makes the regex's rule a candidate.
     let gate: [Int]?

@@ -47,7 +47,16 @@ enum RegexWordCharacters {
         switch (next, inClass) {
         case ("w", false): append(word)
         case ("W", false): append(nonWord)
-        case ("b", false): append(boundary)
+        case ("b", false):
+          // Next to an atom that consumes a word character, a boundary is one lookaround (which
+          // PCRE2 searches as fast as its own \b); elsewhere, the two-sided form.
+          if wordAtomFollows(scalars, index + 2) {
+            append("(?<!" + word + ")")
+          } else if wordAtomPrecedes(scalars, index) {
+            append("(?!" + word + ")")
+          } else {
+            append(boundary)
+          }
         case ("B", false): append(nonBoundary)
         case ("w", true): append(members)
         default: output.append(contentsOf: [scalar, next])
@@ -84,5 +93,57 @@ enum RegexWordCharacters {
       index += 1
     }
     return String(output)
+  }
+
+  /// Whether a scalar is a word character of the class (letter, mark, number, connector).
+  static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        || scalar == "_"
+    }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
+      .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether the atom at `start` always consumes one word character: a literal word character
+  /// or `\d`/`\w`, not followed by a quantifier that allows none (`?`, `*`, `{0`).
+  static func wordAtomFollows(_ scalars: [Unicode.Scalar], _ start: Int) -> Bool {
+    guard start < scalars.count else { return false }
+    var end: Int
+    if scalars[start] == "\\" {
+      guard start + 1 < scalars.count, scalars[start + 1] == "d" || scalars[start + 1] == "w" else { return false }
+      end = start + 2
+    } else {
+      guard isWordScalar(scalars[start]) else { return false }
+      end = start + 1
+    }
+    guard end < scalars.count else { return true }
+    let next = scalars[end]
+    if next == "?" || next == "*" { return false }
+    if next == "{", end + 1 < scalars.count, scalars[end + 1] == "0" { return false }
+    return true
+  }
+
+  /// Whether the atom just before `end` consumed one word character: a literal word character
+  /// that is not part of an escape (`\s`, `\x20`, `\1`), or `\d`/`\w` whose backslash is not
+  /// itself escaped.
+  static func wordAtomPrecedes(_ scalars: [Unicode.Scalar], _ end: Int) -> Bool {
+    guard end >= 1 else { return false }
+    let last = scalars[end - 1]
+    if last == "d" || last == "w", end >= 2, scalars[end - 2] == "\\" {
+      return end < 3 || scalars[end - 3] != "\\"
+    }
+    guard isWordScalar(last) else { return false }
+    func scalar(_ back: Int) -> Unicode.Scalar? { end - back >= 0 ? scalars[end - back] : nil }
+    // Part of an escape: \s, \1; \xh, \cX, \0d, \dd; \xhh, \0dd, \ddd.
+    if scalar(2) == "\\" { return false }
+    if scalar(3) == "\\", let lead = scalar(2), "xc0123456789".unicodeScalars.contains(lead) { return false }
+    if scalar(4) == "\\", let lead = scalar(3), "x0123456789".unicodeScalars.contains(lead) { return false }
+    return true
   }
 }
