@@ -7,13 +7,14 @@ struct BearerTokenCheck<Context: RequestContext>: RouterMiddleware {
   /// The token's bytes.
   let token: [UInt8]
 
-  /// Paths anyone may ask: a load balancer's health checks carry no token.
-  static var openPaths: Set<String> { ["/healthz", "/readyz"] }
+  /// Whether anyone may ask `path`: a load balancer's health checks carry no token (two string
+  /// comparisons, not a set built for every request).
+  static func isOpen(_ path: String) -> Bool { path == "/healthz" || path == "/readyz" }
 
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    if Self.openPaths.contains(request.uri.path) { return try await next(request, context) }
+    if Self.isOpen(request.uri.path) { return try await next(request, context) }
     guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
       var response = ServerAnswer.error(
         401, code: "missing-token", message: "this server requires Authorization: Bearer TOKEN"

@@ -109,14 +109,12 @@ import Testing
     #expect(throws: RuleSetSnapshot.Failure.self) {
       try RuleSetSnapshot.decode(bytes, sources: [(name: "b.yaml", text: "one")])
     }
-    var refused = 0
+    #expect(bytes.count > 16)
     for length in 0..<bytes.count {
       #expect(throws: RuleSetSnapshot.Failure.self) {
         try RuleSetSnapshot.decode(Array(bytes.prefix(length)), sources: sources)
       }
-      refused += 1
     }
-    #expect(refused == bytes.count)
     #expect(throws: RuleSetSnapshot.Failure.self) { try RuleSetSnapshot.decode(bytes + [0], sources: sources) }
     #expect((try? RuleSetSnapshot.decode(bytes, sources: sources)) != nil)
   }

@@ -144,17 +144,3 @@ import Testing
     #expect(offered.sorted() == ["auto", "jsonl", "text", "tsv"])
   }
 }
-
-@Suite struct TSVInputTests {
-  @Test func senderTabBodyLinesAreClassifiedAndALineWithoutATabIsAnErrorInPlace() throws {
-    let input =
-      "VM-HDFCBK\tRs 2,500.00 debited from A/c XX1234 on 21-11-26\nno tab here\n\tare we still on for dinner tonight?\n"
-    let result = try CLI.run(["classify", "--input", "tsv"], input: Data(input.utf8))
-    #expect(result.status == 1)
-    #expect(result.lines.count == 3)
-    #expect(result.lines[0].hasPrefix("transaction\ttransactionalFinance\t"))
-    #expect(result.lines[1] == "error\tnone\tmissing-tab")
-    #expect(result.lines[2].hasPrefix("allow\t"))
-    #expect(result.stderr.contains("line 2"))
-  }
-}

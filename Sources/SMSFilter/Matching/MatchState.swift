@@ -194,11 +194,6 @@ final class MatchState {
     return nonASCIIDigit
   }
 
-  /// Whether UTF-8 text has a decimal digit: an ASCII one, or a scalar of category Nd.
-  static func hasDecimalDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    text.contains { $0 &- 0x30 < 10 } || hasNonASCIIDigit(text)
-  }
-
   /// Whether valid UTF-8 text has a decimal digit (category Nd) outside ASCII.
   static func hasNonASCIIDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard text.contains(where: { $0 >= 0x80 }) else { return false }

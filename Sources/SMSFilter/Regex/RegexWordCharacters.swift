@@ -95,20 +95,9 @@ enum RegexWordCharacters {
     return String(output)
   }
 
-  /// Whether a scalar is a word character of the class (letter, mark, number, connector).
-  static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.isASCII {
-      return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-        || scalar == "_"
-    }
-    switch scalar.properties.generalCategory {
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
-      .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation:
-      return true
-    default:
-      return false
-    }
-  }
+  /// Whether a scalar is a word character: the keywords' own test (``WordBoundary``), so the two
+  /// can never disagree.
+  static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool { WordBoundary.isWordScalar(scalar.value) }
 
   /// Whether the atom at `start` always consumes one word character: a literal word character
   /// or `\d`/`\w`, not followed by a quantifier that allows none (`?`, `*`, `{0`).
