@@ -85,10 +85,12 @@ import Testing
       guard pattern.firstMatch(in: bytes, scratch: scratch) != .noMatch else { continue }
       matched += 1
       #expect(RegexFactors.ByteSet.pictographicLeads.contains(bytes[0]), "U+\(String(value, radix: 16))")
+      #expect(RegexFactors.ByteSet.pictographicSeconds.contains(bytes[1]), "U+\(String(value, radix: 16))")
     }
     #expect(matched > 3000)
     #expect(!Self.mayMatch(#"\?|\p{Extended_Pictographic}"#, "ok see you"))
     #expect(Self.mayMatch(#"\p{Extended_Pictographic}"#, "ok 👍"))
+    #expect(!Self.mayMatch(#"\p{Extended_Pictographic}"#, "Paid ₹500 and £20"))
   }
 
   /// The prefilter's guarantee over the corpus and every body regex of the built-in rules (as

@@ -57,6 +57,12 @@ enum RegexFactors {
     /// U+203C–U+3299, U+1F000–U+1FFFD); the test suite checks it against PCRE2 over every
     /// scalar.
     static let pictographicLeads = bytes([0xC2, 0xE2, 0xE3, 0xF0])
+    /// The second bytes of those characters (`C2 A9`, `E2 80`–`E2 AD`, `E3 80`, `E3 8A`, `F0 9F`,
+    /// …): one set for every lead, which is enough to tell them from `₹` (`E2 82`), `£`
+    /// (`C2 A3`) and kana (`E3 81`); checked against PCRE2 with the leads.
+    static let pictographicSeconds = bytes(
+      [0xA9, 0xAE, 0x80, 0x81, 0x84, 0x86, 0x8C, 0x8E, 0x8F, 0x93, 0x96, 0x97, 0xA4, 0xAC, 0xAD, 0x8A]
+        + Array(0x98...0x9F))
   }
 
   /// What a factor assumes of the text (see ``RegexFactors``).
@@ -170,8 +176,8 @@ enum RegexFactors {
           case "b", "B", "A", "z", "Z", "G", "K": atom = []  // zero-width
           case "p"
           where RegexFactors.pictographicNames.contains(String(String.UnicodeScalarView(scalars[index..<atomEnd]))):
-            // One emoji: its first byte, then bytes the analysis does not follow.
-            atom = [.set(.pictographicLeads), .cut]
+            // One emoji: its first two bytes, then bytes the analysis does not follow.
+            atom = [.set(.pictographicLeads), .set(.pictographicSeconds), .cut]
           case "1"..."9":
             let digits = String(String.UnicodeScalarView(scalars[(index + 1)..<atomEnd]))
             atom = [Int(digits).flatMap { groupSets[$0] }.map { .set($0) } ?? .cut]
