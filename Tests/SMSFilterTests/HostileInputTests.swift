@@ -66,13 +66,13 @@ import Testing
   }
 
   @Test func theMessageBudgetStopsEndlessRegexWork() throws {
-    // 50 rules whose regexes have no literal (so they run wherever seven digits in a row are)
-    // and do not match the first message; a budget of 10 runs.
+    // 50 rules whose regexes have no literal (so they run wherever seven digits in a row are,
+    // and letters before a digit) and do not match the first message; a budget of 10 runs.
     let rules = (0..<50).map { index in
       Rule(id: "R\(index)", action: .junk, priority: 100 - index, condition: .regex(#"\d{7}\s?[a-z]{\#(index + 1)}\d"#))
     }
     let classifier = try Classifier(ruleSet: RuleSet(rules: rules), budget: MessageBudget(maxRegexRuns: 10))
-    let decision = classifier.classify(MessageQuery(messageBody: "1234567 and more digits 7654321"))
+    let decision = classifier.classify(MessageQuery(messageBody: "1234567 and more digits 7654321 and abcdefghijkl9"))
     #expect(decision.budgetExhausted)
     #expect(decision.ruleID == nil && decision.action == .none)
     // The next message starts with a fresh budget.

@@ -103,15 +103,15 @@ import Testing
 
   /// A keyword rule known to hold does not win while rules before it could not be evaluated:
   /// when the budget runs out first, the decision says so instead of guessing. (The regexes
-  /// need seven digits in a row, which the message has, so the byte-run prefilter lets each of
-  /// them run.)
+  /// need seven digits in a row and letters before a digit, which the message has, so the
+  /// byte-run prefilter lets each of them run; none matches.)
   @Test func aKnownKeywordWinnerWaitsForTheRegexesBeforeIt() throws {
     let rules =
       (0..<3).map {
         Rule(id: "RX\($0)", action: .junk, priority: 10, condition: .regex("\\d{7}\\s?[a-z]{\($0 + 1)}\\d"))
       }
       + [Rule(id: "KEYWORD", action: .promotion, priority: 1, condition: .anyKeyword(["sale"], wordBoundary: true))]
-    let query = MessageQuery(messageBody: "big sale 1234567")
+    let query = MessageQuery(messageBody: "big sale 1234567 and xyz9")
     func decide(maxRegexRuns: Int) throws -> Decision {
       try Classifier(
         ruleSet: RuleSet(rules: rules),

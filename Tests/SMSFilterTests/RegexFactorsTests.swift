@@ -26,8 +26,11 @@ import Testing
     #expect(Self.shape(#"\b[a-z]([ .-])[a-z](?:\1[a-z]){2,}\b|\bk[ .-]y[ .-]c\b"#) == [[7], [5]])
     #expect(Self.shape(#"(?<!\w)\dx\d(?!\w)"#) == [[3]])
     #expect(Self.shape(#"\d{5,}|\b\d{3}[- ]\d{3,4}\b"#) == [[5], [7]])
-    // A lookahead's own run is required too.
-    #expect(Self.shape(#"\b(?=[a-z]{0,4}-)[a-z]+\.[a-z]{2,6}\b"#)?.first?.contains(3) == true)
+    // A lookahead's own run is required too, and the last copy of a repeat is adjacent to
+    // what follows it (letter, dot, letter, letter).
+    #expect(Self.shape(#"\b(?=[a-z]{0,4}-)[a-z]+\.[a-z]{2,6}\b"#) == [[1, 4]])
+    // A weaker second run beside a selective one: letter, digit, letter.
+    #expect(Self.shape(#"\b[a-z]{1,12}[0-9][a-z]{1,12}[a-z0-9-]{0,20}\.(?:com|in|co)(?!\w)"#) == [[3, 3]])
     // Nothing worth a scan: a lone letter class, a negated class, a property.
     #expect(Self.shape(#"\b[a-z]{2,}"#) == nil)
     #expect(Self.shape(#"^[^\d]{0,220}$"#) == nil)
@@ -43,6 +46,9 @@ import Testing
     #expect(Self.mayMatch(#"(?<!\w)\dx\d(?!\w)"#, "Tickets 2x1 today"))
     #expect(!Self.mayMatch(#"\b[a-z]([ .-])[a-z](?:\1[a-z]){2,}\b"#, "See you at 5 pm at the U.S. embassy"))
     #expect(Self.mayMatch(#"\b[a-z]([ .-])[a-z](?:\1[a-z]){2,}\b"#, "F.R.E.E recharge"))
+    let digitInName = #"\b[a-z]{1,12}[0-9][a-z]{1,12}[a-z0-9-]{0,20}\.(?:com|in|co)(?!\w)"#
+    #expect(!Self.mayMatch(digitInName, "Order 42 shipped: track at shop.com"))
+    #expect(Self.mayMatch(digitInName, "Verify at amaz0n-gift.in today"))
     // `\d` read as ASCII digits only on a text with no other digit: Devanagari digits pass.
     #expect(Self.mayMatch(#"\d{5,}"#, "कोड १२३४५"))
     #expect(!Self.mayMatch(#"\d{5,}"#, "code 1234"))
@@ -79,10 +85,12 @@ import Testing
       guard pattern.firstMatch(in: bytes, scratch: scratch) != .noMatch else { continue }
       matched += 1
       #expect(RegexFactors.ByteSet.pictographicLeads.contains(bytes[0]), "U+\(String(value, radix: 16))")
+      #expect(RegexFactors.ByteSet.pictographicSeconds.contains(bytes[1]), "U+\(String(value, radix: 16))")
     }
     #expect(matched > 3000)
     #expect(!Self.mayMatch(#"\?|\p{Extended_Pictographic}"#, "ok see you"))
     #expect(Self.mayMatch(#"\p{Extended_Pictographic}"#, "ok 👍"))
+    #expect(!Self.mayMatch(#"\p{Extended_Pictographic}"#, "Paid ₹500 and £20"))
   }
 
   /// The prefilter's guarantee over the corpus and every body regex of the built-in rules (as

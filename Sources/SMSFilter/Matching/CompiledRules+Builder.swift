@@ -94,7 +94,8 @@ extension CompiledRules {
           // digits or punctuation hold: a regex gated by longer literals runs only where they
           // are, and there PCRE2's own search costs about what a scan of the text would.
           factor: body && (gate?.map { literals[$0].count }.min() ?? 0) <= Builder.weakGateLength
-            ? RegexFactors.factor(prepared) : nil))
+            ? RegexFactors.factor(prepared) : nil,
+          shortcut: body ? RegexShortcut(prepared: prepared) : nil))
       regexIndex[key] = regexes.count - 1
       return regexes.count - 1
     }
@@ -194,7 +195,10 @@ extension CompiledRules {
       case .keywords: return 0
       case .senderIs, .senderPrefix, .senderKind, .country, .mixedScript: return 1
       case .senderRegex: return 5
-      case .regex(let index): return regexes[index].gate == nil ? 40 : 10
+      case .regex(let index):
+        // A regex the matcher answers itself costs a pass over the text, no PCRE2 run.
+        if regexes[index].shortcut != nil { return 2 }
+        return regexes[index].gate == nil ? 40 : 10
       case .guardRef(let index): return index < guardCosts.count ? guardCosts[index] : 20
       case .link, .phone, .amount: return 20
       case .model: return 60

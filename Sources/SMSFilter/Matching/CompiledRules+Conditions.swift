@@ -88,6 +88,15 @@ extension CompiledRules {
       {
         return false
       }
+      // A simple shape the matcher answers exactly from the text (not when explaining: the
+      // span comes from PCRE2; nor on a text the budget cuts, where PCRE2 sees a prefix).
+      if mode == .compiled, let shortcut = regexShortcuts[index],
+        state.text.bytes.count <= state.budget.maxRegexSubjectBytes
+      {
+        if state.budgetExhausted { return false }
+        let answer = state.text.bytes.withUnsafeBufferPointer { shortcut.answer($0, hasDigit: state.textHasDigit) }
+        if let answer { return answer }
+      }
       if state.regexRunLog != nil { state.regexRunLog?.append(index) }
       // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
       let pattern = regexes[index].pattern

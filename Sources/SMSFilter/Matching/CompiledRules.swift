@@ -67,6 +67,8 @@ struct CompiledRules: Sendable {
     /// Runs of byte classes every match contains (``RegexFactors``): skipped on a message
     /// without them; `nil` when there are none worth a scan.
     let factor: RegexFactors.Factor?
+    /// The matcher answers this regex itself (``RegexShortcut``), without PCRE2, when it can.
+    let shortcut: RegexShortcut?
   }
 
   var nodes: [Node] = []
@@ -88,6 +90,8 @@ struct CompiledRules: Sendable {
   var gateRange: [Range<Int>] = []
   /// `regexes[i].requiresDigit`, apart for the hot path.
   var regexRequiresDigit: [Bool] = []
+  /// `regexes[i].shortcut`, apart for the hot path.
+  var regexShortcuts: [RegexShortcut?] = []
   /// The regexes' factors, flattened for the hot path.
   var byteRuns = ByteRunFilter([])
   var gateBranches: [Range<Int>] = []
@@ -256,6 +260,7 @@ extension CompiledRules {
     self.guardNames = guardNames
     self.regexes = builder.regexes
     self.regexRequiresDigit = builder.regexes.map(\.requiresDigit)
+    self.regexShortcuts = builder.regexes.map(\.shortcut)
     self.byteRuns = ByteRunFilter(builder.regexes.map(\.factor))
     var gateRange: [Range<Int>] = []
     var gateBranches: [Range<Int>] = []

@@ -57,6 +57,12 @@ enum RegexFactors {
     /// U+203C–U+3299, U+1F000–U+1FFFD); the test suite checks it against PCRE2 over every
     /// scalar.
     static let pictographicLeads = bytes([0xC2, 0xE2, 0xE3, 0xF0])
+    /// The second bytes of those characters (`C2 A9`, `E2 80`–`E2 AD`, `E3 80`, `E3 8A`, `F0 9F`,
+    /// …): one set for every lead, which is enough to tell them from `₹` (`E2 82`), `£`
+    /// (`C2 A3`) and kana (`E3 81`); checked against PCRE2 with the leads.
+    static let pictographicSeconds = bytes(
+      [0xA9, 0xAE, 0x80, 0x81, 0x84, 0x86, 0x8C, 0x8E, 0x8F, 0x93, 0x96, 0x97, 0xA4, 0xAC, 0xAD, 0x8A]
+        + Array(0x98...0x9F))
   }
 
   /// What a factor assumes of the text (see ``RegexFactors``).
@@ -89,60 +95,6 @@ enum RegexFactors {
 
   /// The most copies of a quantified atom written out.
   static let maximumRepeat = 8
-  /// How selective a run must be to be worth a scan, in bits (``selectivity(_:)``).
-  static let minimumBits = 6.0
-  /// The most runs kept per alternative.
-  static let maximumRuns = 2
-
-  /// The factor of a (prepared) pattern, or `nil` when some alternative has no run worth a scan.
-  static func factor(_ pattern: String) -> Factor? {
-    let scalars = Array(pattern.unicodeScalars)
-    guard !RegexLiterals.usesVerbs(scalars), !RegexLowering.hasInlineOptions(scalars),
-      !String(String.UnicodeScalarView(scalars)).contains("(?|"),
-      let branches = RegexLiterals.splitAlternatives(scalars)
-    else { return nil }
-    var reader = Reader(groupSets: [:], flags: [])
-    reader.collectGroupSets(scalars)
-    var alternatives: [[[ByteSet]]] = []
-    for branch in branches {
-      var extra: [[ByteSet]] = []
-      guard let items = reader.items(branch, extraRuns: &extra) else { return nil }
-      var runs = extra
-      var current: [ByteSet] = []
-      for item in items + [.cut] {
-        switch item {
-        case .set(let set): current.append(set)
-        case .cut:
-          if !current.isEmpty { runs.append(current) }
-          current = []
-        }
-      }
-      let kept = runs.filter { selectivity($0) >= minimumBits }.sorted { selectivity($0) > selectivity($1) }
-      guard !kept.isEmpty else { return nil }
-      alternatives.append(Array(kept.prefix(maximumRuns)))
-    }
-    return Factor(alternatives: alternatives, flags: reader.flags)
-  }
-
-  /// How unlikely a run is at a given place of ordinary text, in bits: the sum over its sets of
-  /// `-log2` of a rough share of text bytes in the set (letters common, digits and punctuation
-  /// rarer). Only decides which runs are worth scanning for; exactness does not depend on it.
-  static func selectivity(_ run: [ByteSet]) -> Double {
-    run.reduce(0) { total, set in
-      var share = 0.0
-      for byte in 0...255 where set.contains(UInt8(byte)) {
-        switch UInt8(byte) {
-        case 0x61...0x7A: share += 0.03
-        case 0x20: share += 0.16
-        case 0x30...0x39: share += 0.01
-        case 0x2E, 0x2C: share += 0.01
-        case 0x21...0x7E: share += 0.002
-        default: share += 0.0005
-        }
-      }
-      return total - log2(max(share, 1e-6))
-    }
-  }
 
   /// Reads sequences into items, knowing the sets of the capturing groups that hold one class.
   struct Reader {
@@ -224,8 +176,8 @@ enum RegexFactors {
           case "b", "B", "A", "z", "Z", "G", "K": atom = []  // zero-width
           case "p"
           where RegexFactors.pictographicNames.contains(String(String.UnicodeScalarView(scalars[index..<atomEnd]))):
-            // One emoji: its first byte, then bytes the analysis does not follow.
-            atom = [.set(.pictographicLeads), .cut]
+            // One emoji: its first two bytes, then bytes the analysis does not follow.
+            atom = [.set(.pictographicLeads), .set(.pictographicSeconds), .cut]
           case "1"..."9":
             let digits = String(String.UnicodeScalarView(scalars[(index + 1)..<atomEnd]))
             atom = [Int(digits).flatMap { groupSets[$0] }.map { .set($0) } ?? .cut]
@@ -258,7 +210,9 @@ enum RegexFactors {
           }
         }
         // A following quantifier: write the atom out `minimum` times, then cut if it may repeat
-        // more (or fewer, never: the minimum is always there).
+        // more (or fewer, never: the minimum is always there), then write it out again: the
+        // last `minimum` copies are as sure as the first, and adjacent to what follows
+        // (`[a-z]{1,12}[0-9]` holds the run letter, digit).
         var minimum = 1
         var maximum: Int? = 1
         var quantified = false
@@ -291,7 +245,10 @@ enum RegexFactors {
           result += atom
         } else {
           for _ in 0..<min(minimum, RegexFactors.maximumRepeat) { result += atom }
-          if maximum != minimum || minimum > RegexFactors.maximumRepeat { result.append(.cut) }
+          if maximum != minimum || minimum > RegexFactors.maximumRepeat {
+            result.append(.cut)
+            for _ in 0..<min(minimum, RegexFactors.maximumRepeat) { result += atom }
+          }
         }
         index = atomEnd
       }
