@@ -28,3 +28,24 @@ extension Benchmark {
     return Throughput(passes, messages)
   }
 }
+
+extension Benchmark {
+  /// A digest (FNV-1a, 64 bits) of the bit patterns of every message's probabilities, untimed:
+  /// two builds that print the same digest scored the messages identically.
+  package static func modelDigest(_ model: LinearModel, _ messages: [MessageQuery]) -> UInt64 {
+    var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+    for message in messages {
+      var normalized = TextNormalizer.normalize(message.messageBody)
+      var original = message.messageBody
+      let probabilities = normalized.withUTF8 { normalized in
+        original.withUTF8 { original in
+          model.probabilities(normalized: normalized, original: original, senderKind: SenderKind(of: message.sender))
+        }
+      }
+      for lane in 0..<probabilities.scalarCount {
+        digest = (digest ^ UInt64(probabilities[lane].bitPattern)) &* 0x100_0000_01B3
+      }
+    }
+    return digest
+  }
+}
