@@ -63,17 +63,16 @@ extension FeatureExtractor {
   ].map { Array($0.utf8) }
 
   /// The share of capitals among the ASCII letters of the original text, in four steps (only
-  /// for messages with eight letters or more). Two range tests a byte, no branch and no table
-  /// (a global table cost a lazy check and a retain a message).
+  /// for messages with eight letters or more). Two range tests a byte, without a branch (an
+  /// ASCII letter of either case is one range once its case bit is set) and without a table (a
+  /// global table cost a lazy check and a retain a message).
   @inline(__always)
   func capitals<Sink: FeatureSink>(_ original: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
     var upper = 0
     var letters = 0
     for byte in original {
-      let isUpper = byte &- 0x41 < 26
-      let isLower = byte &- 0x61 < 26
-      letters &+= isUpper || isLower ? 1 : 0
-      upper &+= isUpper ? 1 : 0
+      letters &+= (byte | 0x20) &- 0x61 < 26 ? 1 : 0
+      upper &+= byte &- 0x41 < 26 ? 1 : 0
     }
     guard letters >= 8 else { return }
     let share = upper * 10 / letters
