@@ -22,6 +22,9 @@ public struct MessageRecord: Sendable {
   /// `readingLabels`, for readers that refuse unknown keys).
   public var unknownKey: String?
 
+  /// Whether the record has a body, decoded (``body``) or in place (``bodyRange``).
+  public var hasBody: Bool { body != nil || bodyRange != nil }
+
   /// An empty record.
   public init() {}
 }

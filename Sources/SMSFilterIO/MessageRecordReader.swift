@@ -28,6 +28,8 @@ public struct MessageRecordReader {
   var acceptsMessages = false
   /// The records of a `messages` array, once one was read.
   var messages: [MessageRecord]?
+  /// The most records a `messages` array may hold.
+  var maximumMessages = Int.max
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, readingLabels: Bool) {
     self.bytes = bytes

@@ -1,5 +1,5 @@
 /// What a `smsfilter serve` classify request holds: one message record, or a batch of them in
-/// order (`{"messages": [...]}`), as read by ``MessageRecordReader/parseRequest(_:)-([UInt8])``.
+/// order (`{"messages": [...]}`), as read by ``MessageRecordReader/parseRequest(_:maximumMessages:)``.
 ///
 /// ```swift
 /// let request = try MessageRecordReader.parseRequest(Array(#"{"messages":[{"body":"hi"}]}"#.utf8)).get()

@@ -64,23 +64,22 @@ final class ServerMetrics: Sendable {
       descriptor: .init(metricName: "smsfilter_http_requests_in_flight", helpText: "Requests being handled."))
   }
 
-  private static func decisionKey(_ action: Action, _ subAction: SubAction) -> Int {
+  /// The key of an action and sub-action pair in ``decisionCounters`` and ``DecisionTally``.
+  static func decisionKey(_ action: Action, _ subAction: SubAction) -> Int {
     action.rawValue * 100_000 + subAction.rawValue
   }
 
-  /// Counts a request's decisions: their actions and sub-actions, the rules that decided, and
-  /// any budget cut-offs (one lock for the whole request).
-  func count(_ decisions: [Decision]) {
-    var byRule: [String: Int] = [:]
-    for decision in decisions {
-      decisionCounter(decision.action, decision.subAction)?.increment()
-      if decision.limitExceeded { limitExceeded.increment() }
-      if decision.budgetExhausted { budgetExhausted.increment() }
-      byRule[decision.ruleID ?? "-", default: 0] += 1
-    }
-    messages.increment(by: Int64(decisions.count))
+  /// Publishes a request's decisions, counted in `tally`: their actions and sub-actions, the
+  /// rules that decided, and any budget cut-offs (one lock for the whole request, one counter
+  /// update per distinct decision and rule).
+  func publish(_ tally: DecisionTally) {
+    guard tally.messages > 0 else { return }
+    for (key, count) in tally.byDecision { decisionCounters[key]?.increment(by: Int64(count)) }
+    if tally.limitExceeded > 0 { limitExceeded.increment(by: Int64(tally.limitExceeded)) }
+    if tally.budgetExhausted > 0 { budgetExhausted.increment(by: Int64(tally.budgetExhausted)) }
+    messages.increment(by: Int64(tally.messages))
     let counters = ruleHits.withLock { hits in
-      byRule.map { rule, count in
+      tally.byRule.map { rule, count in
         let counter =
           hits[rule]
           ?? registry.makeCounter(
@@ -92,10 +91,6 @@ final class ServerMetrics: Sendable {
       }
     }
     for (counter, count) in counters { counter.increment(by: Int64(count)) }
-  }
-
-  private func decisionCounter(_ action: Action, _ subAction: SubAction) -> Counter? {
-    decisionCounters[Self.decisionKey(action, subAction)]
   }
 
   /// Records a finished request: its route, status and time taken.

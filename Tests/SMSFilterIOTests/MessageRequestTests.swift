@@ -58,4 +58,37 @@ import Testing
     #expect(failure(#"{"body":"x"} x"#) == "unexpected text after the object")
     #expect(failure(#"{"messages":[{"body":"a"}"#)?.hasPrefix("expected ',' or ']'") == true)
   }
+
+  @Test func bodiesWithoutEscapesStayInPlace() throws {
+    let body = Array(#"{"messages":[{"sender":"X","body":"plain text"},{"body":"two\nlines"}]}"#.utf8)
+    let request = body.withUnsafeBufferPointer { MessageRecordReader.parseRequest($0, bodyInPlace: true) }
+    guard case .batch(let records) = try request.get() else {
+      Issue.record("not a batch")
+      return
+    }
+    let range = try #require(records[0].bodyRange)
+    #expect(records[0].body == nil && String(decoding: body[range], as: UTF8.self) == "plain text")
+    #expect(records[0].sender == "X" && records[0].hasBody)
+    #expect(records[1].bodyRange == nil && records[1].body == "two\nlines")
+    let invalid: [UInt8] = Array(#"{"body":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
+    let refused = invalid.withUnsafeBufferPointer { MessageRecordReader.parseRequest($0, bodyInPlace: true) }
+    #expect(throws: MessageRecordError(message: "invalid UTF-8 in a string", offset: 9)) { try refused.get() }
+  }
+
+  @Test func anOversizedBatchIsRefusedAtTheMessagePastTheLimit() {
+    let three = #"{"messages":[{"body":"a"},{"body":"b"},{"body":"c"}]}"#
+    #expect((try? MessageRecordReader.parseRequest(Array(three.utf8), maximumMessages: 3).get()) != nil)
+    // The third message is not even JSON: the reader stops before it.
+    let garbage = #"{"messages":[{"body":"a"},{"body":"b"},garbage"#
+    let refused = MessageRecordReader.parseRequest(Array(garbage.utf8), maximumMessages: 2)
+    #expect(
+      throws: MessageRecordError(message: "a batch holds at most 2 messages", offset: 39, kind: .tooManyMessages)
+    ) { try refused.get() }
+    // Within the limit, the same garbage is a malformed request.
+    if case .failure(let error) = MessageRecordReader.parseRequest(Array(garbage.utf8), maximumMessages: 3) {
+      #expect(error.kind == .malformed)
+    } else {
+      Issue.record("garbage was accepted")
+    }
+  }
 }

@@ -37,7 +37,12 @@ import Testing
       #expect(tooLarge.status == 413 && tooLarge.body.contains("\"body-too-large\""))
       let eleven = "{\"messages\":[" + Array(repeating: #"{"body":"x"}"#, count: 11).joined(separator: ",") + "]}"
       let batch = try await client.send(.post, "/v1/classify", body: eleven)
-      #expect(batch.status == 413 && batch.body.contains("at most 10 messages, not 11"))
+      #expect(batch.status == 413 && batch.body.contains("at most 10 messages; this one holds more"))
+      // Refused at the eleventh message: what follows it is never read.
+      let tenAndGarbage =
+        "{\"messages\":[" + Array(repeating: #"{"body":"x"}"#, count: 10).joined(separator: ",") + ",garbage"
+      let early = try await client.send(.post, "/v1/classify", body: tenAndGarbage)
+      #expect(early.status == 413 && early.body.contains("\"batch-too-large\""))
       let malformed = try await client.send(.post, "/v1/classify", body: #"{"messages":[{"body":"a"},{"sender":"b"}]}"#)
       #expect(malformed.status == 400)
       #expect(malformed.body.contains(#"messages[1]: no \"body\" field"#))
