@@ -15,8 +15,21 @@ package struct PrecomputedAutomaton: Sendable {
   /// The automaton.
   let automaton: AhoCorasick
 
-  /// The checksum (XXH64) of an automaton's inputs: the budget, the payload width, then each
-  /// pattern's length and bytes, then the payloads in little-endian words.
+  /// A checksum of the tables this code builds for a few fixed patterns (a dense root, sparse
+  /// states below it), part of every key: when the construction or the table layout changes,
+  /// tables stored by an older build no longer match, even for the same patterns.
+  static let buildFingerprint: UInt64 = {
+    let patterns = ["he", "she", "his", "hers", "código", "कोड"].map { Array($0.utf8) }
+    let probe = AhoCorasick(
+      patterns: patterns, payloads: (0..<UInt32(2 * patterns.count)).map { $0 * 3 }, payloadWords: 2,
+      denseBudgetBytes: 0)
+    var words = probe.dense + probe.sparse + probe.denseEntryStart + probe.denseEntries + probe.classOf.map(UInt32.init)
+    words += [UInt32(probe.denseCount), UInt32(probe.stateCount), UInt32(probe.entryWords), UInt32(probe.classCount)]
+    return words.withUnsafeBytes { Checksums.xxh64($0) }
+  }()
+
+  /// The checksum (XXH64) of an automaton's inputs: the build fingerprint, the budget, the
+  /// payload width, then each pattern's length and bytes, then the payloads in little-endian words.
   static func key(
     patterns: [[UInt8]], payloads: [UInt32], payloadWords: Int,
     denseBudgetBytes: Int = AhoCorasick.denseBudgetBytes
@@ -26,6 +39,8 @@ package struct PrecomputedAutomaton: Sendable {
     func append(_ word: UInt32) {
       for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
     }
+    append(UInt32(truncatingIfNeeded: buildFingerprint))
+    append(UInt32(truncatingIfNeeded: buildFingerprint >> 32))
     append(UInt32(truncatingIfNeeded: denseBudgetBytes))
     append(UInt32(truncatingIfNeeded: payloadWords))
     append(UInt32(truncatingIfNeeded: patterns.count))
