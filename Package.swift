@@ -10,6 +10,7 @@
 //   CPCRE2 ─► PCRE2 ──────────────────────────────┤                    └──► SMSFilterServer ──────────┤
 //   CPublicSuffix, CUnicodeSecurity ─► SMSFilterEntities ┘                       SMSFilterBenchmarks ─┘
 //   CMemoryHints ─► SMSFilterDirectory
+//   CEmbeddedFiles ─► SMSFilter
 import PackageDescription
 
 let package = Package(
@@ -56,6 +57,9 @@ let package = Package(
     .target(name: "SMSFilterEntities", dependencies: ["CPublicSuffix", "CUnicodeSecurity"]),
     // A prefetch hint (a static inline C function) for batch directory lookups and model rows.
     .target(name: "CMemoryHints"),
+    // The built-in model and rule snapshot, embedded as bytes with C23 `#embed` (no decoding or
+    // copying at start-up).
+    .target(name: "CEmbeddedFiles"),
     // IdentityLookup's model (actions, sub-actions, capabilities, query, decision), source
     // locations, and the one sender grammar that rules and directories share.
     .target(name: "SMSFilterModel"),
@@ -69,7 +73,7 @@ let package = Package(
       name: "SMSFilter",
       dependencies: [
         "SMSFilterModel", "SMSFilterDirectory", "SMSFilterLearning", "SMSFilterEntities", "PCRE2",
-        .product(name: "Yams", package: "Yams"),
+        "CEmbeddedFiles", .product(name: "Yams", package: "Yams"),
       ],
       plugins: ["EmbedRulesPlugin"]
     ),

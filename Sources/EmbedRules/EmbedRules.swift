@@ -1,7 +1,7 @@
-// Build tool: writes a Swift file holding the text of each rule file, the built-in model file and
-// the rule set's snapshot (binary files as base64 in one string literal: megabytes compile in
-// seconds that way, unlike an array literal), for the EmbedRulesPlugin.
-// Usage: EmbedRules OUTPUT.swift RULEFILE... [MODEL.smsmodel] [RULES.snapshot]
+// Build tool: writes a Swift file holding the text of each rule file, for the EmbedRulesPlugin.
+// (The binary files, the built-in model and the rule set's snapshot, are embedded as bytes by the
+// CEmbeddedFiles target.)
+// Usage: EmbedRules OUTPUT.swift RULEFILE...
 import Foundation
 
 @main
@@ -19,20 +19,7 @@ struct EmbedRules {
         static let files: [(name: String, text: String)] = [
 
       """
-    var model: String?
-    var snapshot: String?
     for path in arguments.dropFirst() {
-      if path.hasSuffix(".smsmodel") || path.hasSuffix(".snapshot") {
-        guard let data = FileManager.default.contents(atPath: path) else {
-          fail("EmbedRules: cannot read \(path)", status: 1)
-        }
-        if path.hasSuffix(".smsmodel") {
-          model = data.base64EncodedString()
-        } else {
-          snapshot = data.base64EncodedString()
-        }
-        continue
-      }
       let url = URL(fileURLWithPath: path)
       guard let data = FileManager.default.contents(atPath: path),
         let text = String(data: data, encoding: .utf8)
@@ -49,20 +36,6 @@ struct EmbedRules {
       source += "\"\"\"\(hashes)),\n"
     }
     source += "  ]\n}\n"
-    source += """
-
-      /// The built-in model file (models/default.smsmodel), base64-encoded; nil when the build has none.
-      enum EmbeddedModelFile {
-        static let base64: StaticString? = \(model.map { "\"\($0)\"" } ?? "nil")
-      }
-
-      /// The built-in rule set's snapshot (snapshots/rules.snapshot), base64-encoded; nil when the
-      /// build has none.
-      enum EmbeddedRuleSnapshot {
-        static let base64: StaticString? = \(snapshot.map { "\"\($0)\"" } ?? "nil")
-      }
-
-      """
     do {
       try source.write(toFile: output, atomically: true, encoding: .utf8)
     } catch {

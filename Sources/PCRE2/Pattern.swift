@@ -34,24 +34,40 @@ public final class Pattern: Sendable {
     public static let multiline = Options(rawValue: UInt32(PCRE2_MULTILINE))
   }
 
-  // SAFETY: `code` is written only by pcre2_compile and pcre2_jit_compile inside `init`, before
-  // the object is shared; afterwards PCRE2 only reads it (pcre2_match / pcre2_jit_match take a
-  // `const pcre2_code *`), so concurrent matches from many threads are safe. It is freed in deinit,
-  // when no reference, and so no match in progress, remains.
+  // SAFETY: `code` is written by pcre2_compile inside `init`, before the object is shared, and by
+  // pcre2_jit_compile exactly once, in `compileJIT()`: the thread that moves `jitState` from
+  // `jitPending` to `jitCompiling` compiles, then publishes the outcome with a release store;
+  // every match first reads the state with an acquire load and, while it is not settled, waits
+  // (no match reads `code` during the JIT compilation). Otherwise PCRE2 only reads `code`
+  // (pcre2_match / pcre2_jit_match take a `const pcre2_code *`), so concurrent matches from many
+  // threads are safe. Both are freed in deinit, when no reference, and so no match, remains.
   nonisolated(unsafe) private let code: OpaquePointer
+  nonisolated(unsafe) private let jitState: UnsafeMutablePointer<Int32>
+
+  /// ``jitState``: no JIT compilation tried yet, one under way, the JIT code ready, or matches
+  /// run in the interpreter (JIT off, or it failed).
+  private static let jitPending: Int32 = 0
+  private static let jitCompiling: Int32 = 1
+  private static let jitReady: Int32 = 2
+  private static let jitNone: Int32 = 3
 
   /// The pattern's source text.
   public let source: String
-  /// Whether PCRE2's JIT compiled the pattern (matches then run the JIT code).
-  public let isJITCompiled: Bool
+  /// Whether matches run PCRE2's JIT code. The JIT compilation happens on a pattern's first
+  /// match; asking this does it now, if it has not happened yet.
+  public var isJITCompiled: Bool { usesJIT() }
   /// The number of capture groups in the pattern.
   public let captureCount: Int
 
-  /// Compiles `source` with UTF, UCP and the given options, then JIT-compiles it.
+  /// Compiles `source` with UTF, UCP and the given options; JIT-compiles it on its first match.
   ///
-  /// - Parameter jit: JIT-compile the pattern (when ``jitEnabled``); `false` for a pattern that
-  ///   is only checked (it compiles, its capture count) and never matched at speed: the JIT
-  ///   compilation is most of the cost of compiling. Matches then run in the interpreter.
+  /// A bad pattern is refused here, by `pcre2_compile`; the JIT compilation, most of the cost of
+  /// compiling, waits until a match needs it (once, whichever thread matches first), so a rule
+  /// set whose regexes a run never reaches does not pay for it: start-up stays short.
+  ///
+  /// - Parameter jit: run matches in JIT code (when ``jitEnabled``); `false` for a pattern that
+  ///   is only checked (it compiles, its capture count) and never matched at speed. Matches then
+  ///   run in the interpreter.
   /// - Throws: ``PatternError`` of kind ``PatternError/Kind/compile`` with PCRE2's message and
   ///   the offset of the error in the pattern.
   public init(_ source: String, options: Options = [], jit: Bool = true) throws(PatternError) {
@@ -70,7 +86,31 @@ public final class Pattern: Sendable {
     var captures: UInt32 = 0
     _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &captures)
     self.captureCount = Int(captures)
-    self.isJITCompiled = jit && Self.jitEnabled && pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+    jitState = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    jitState.initialize(to: jit && Self.jitEnabled ? Self.jitPending : Self.jitNone)
+  }
+
+  /// Whether matches run JIT code: the settled state, or the JIT compilation done now.
+  @inline(__always)
+  private func usesJIT() -> Bool {
+    let state = smsfilter_load_acquire(jitState)
+    return state >= Self.jitReady ? state == Self.jitReady : compileJIT()
+  }
+
+  /// JIT-compiles the pattern once: the first thread here compiles; any other waits until the
+  /// outcome is published (a JIT compilation takes well under a millisecond).
+  @inline(never)
+  private func compileJIT() -> Bool {
+    if smsfilter_compare_exchange(jitState, Self.jitPending, Self.jitCompiling) != 0 {
+      let compiled = pcre2_jit_compile_8(code, UInt32(PCRE2_JIT_COMPLETE)) == 0
+      smsfilter_store_release(jitState, compiled ? Self.jitReady : Self.jitNone)
+      return compiled
+    }
+    while true {
+      let state = smsfilter_load_acquire(jitState)
+      if state >= Self.jitReady { return state == Self.jitReady }
+      sched_yield()
+    }
   }
 
   /// Whether patterns are JIT-compiled: true unless the environment variable
@@ -92,7 +132,10 @@ public final class Pattern: Sendable {
     return !["0", "off", "false", "no"].contains(String(cString: value).lowercased())
   }()
 
-  deinit { pcre2_code_free_8(code) }
+  deinit {
+    pcre2_code_free_8(code)
+    jitState.deallocate()
+  }
 
   /// Looks for the first match in `subject`, starting at byte `start`.
   ///
@@ -114,13 +157,16 @@ public final class Pattern: Sendable {
     let base = subject.baseAddress ?? UnsafePointer(scratch.emptySubject)
     scratch.useStepLimit(stepLimit ?? scratch.matchLimit)
     var result: Int32
+    // Settles the JIT state first, also before an interpreter match: pcre2_match reads the
+    // compiled code's JIT field, which the JIT compilation writes.
+    let jit = usesJIT()
     if truncated {
       let options = UInt32(PCRE2_NO_UTF_CHECK) | UInt32(PCRE2_NO_JIT) | UInt32(PCRE2_PARTIAL_HARD)
       result = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.matchContext)
       if result == PCRE2_ERROR_NOMATCH || result == PCRE2_ERROR_PARTIAL { return .limitExceeded(.subjectLength) }
     } else {
       result = PCRE2_ERROR_JIT_BADOPTION
-      if isJITCompiled {
+      if jit {
         result = pcre2_jit_match_8(
           code, base, subject.count, start, UInt32(PCRE2_NO_UTF_CHECK), scratch.matchData, scratch.matchContext)
       }

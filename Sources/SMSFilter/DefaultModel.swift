@@ -1,8 +1,10 @@
+import CEmbeddedFiles
 import Foundation
 import SMSFilterLearning
 
 /// The learned model built into the library (the project's `models/default.smsmodel`, embedded
-/// at build time like the rules), and the loading of the model a rule set's header names.
+/// at build time as bytes by `CEmbeddedFiles` and read in place), and the loading of the model a
+/// rule set's header names.
 public enum DefaultModel {
   /// The built-in model, read once.
   ///
@@ -12,10 +14,14 @@ public enum DefaultModel {
   }
 
   private static let cached: Result<LinearModel, ModelFileError> = {
-    guard let base64 = EmbeddedModelFile.base64, let data = Data(base64Encoded: base64.description) else {
+    var count = 0
+    let base = smsfilter_embedded_model(&count)
+    guard let base, count > 0 else {
       return .failure(ModelFileError(.unreadable, path: "<built-in>", message: "this build carries no built-in model"))
     }
-    return Result { () throws(ModelFileError) in try LinearModel(bytes: [UInt8](data), source: "<built-in>") }
+    // The binary's read-only data: valid and unchanged for the life of the program.
+    let bytes = UnsafeRawBufferPointer(start: base, count: count)
+    return Result { () throws(ModelFileError) in try LinearModel(staticBytes: bytes, source: "<built-in>") }
   }()
 
   /// Loads the model a rule set's header names.

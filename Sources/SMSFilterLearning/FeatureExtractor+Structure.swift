@@ -63,28 +63,21 @@ extension FeatureExtractor {
   ].map { Array($0.utf8) }
 
   /// The share of capitals among the ASCII letters of the original text, in four steps (only
-  /// for messages with eight letters or more). A table look-up a byte, no branch.
+  /// for messages with eight letters or more). Two range tests a byte, without a branch (an
+  /// ASCII letter of either case is one range once its case bit is set) and without a table (a
+  /// global table cost a lazy check and a retain a message).
   @inline(__always)
   func capitals<Sink: FeatureSink>(_ original: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
     var upper = 0
     var letters = 0
-    Self.letterClasses.withUnsafeBufferPointer { classes in
-      for byte in original {
-        let letterClass = Int(classes[Int(byte)])
-        letters &+= letterClass & 1
-        upper &+= letterClass >> 1
-      }
+    for byte in original {
+      letters &+= (byte | 0x20) &- 0x61 < 26 ? 1 : 0
+      upper &+= byte &- 0x41 < 26 ? 1 : 0
     }
     guard letters >= 8 else { return }
     let share = upper * 10 / letters
     let step: UInt8 = share < 1 ? 0 : share < 3 ? 1 : share < 6 ? 2 : 3
     add(FeatureHash(kind: Kind.capitals.rawValue), extra: step, "capitals:\(step)", &sink)
-  }
-
-  /// Each byte's class for the share of capitals: 1 for an ASCII lower-case letter, 3 for an
-  /// upper-case one, 0 for anything else.
-  static let letterClasses: [UInt8] = (0..<256).map { byte in
-    byte >= 0x41 && byte <= 0x5A ? 3 : byte >= 0x61 && byte <= 0x7A ? 1 : 0
   }
 
   @inline(__always)
@@ -124,11 +117,79 @@ extension FeatureExtractor {
 
   /// Whether a word is a currency word or symbol: its bytes packed into a number and looked for
   /// among theirs (a bigram next to every number asks).
+  @inline(__always)
   static func isCurrencyWord(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
     guard word.count <= 8 else { return equals(text, word, shillings) }
     var key: UInt64 = 0
     for index in word.reversed() { key = key << 8 | UInt64(text[index]) }
-    return currencyKeys.contains(key)
+    return isCurrencyKey(key)
+  }
+
+  /// Whether a packed word is one of ``currencyKeys``: a switch over the constants (a search of
+  /// the array cost a lazy global's check, a retain and up to 57 compares for every number's
+  /// bigram). The tests hold it to the lists.
+  @inline(__always)
+  static func isCurrencyKey(_ key: UInt64) -> Bool {
+    switch key {
+    case 0x7372: true  // rs
+    case 0x72_6E69: true  // inr
+    case 0x64_7375: true  // usd
+    case 0x72_7565: true  // eur
+    case 0x70_6267: true  // gbp
+    case 0x68_736B: true  // ksh
+    case 0x73_656B: true  // kes
+    case 0x68_7374: true  // tsh
+    case 0x73_7A74: true  // tzs
+    case 0x6E_676E: true  // ngn
+    case 0x73_6867: true  // ghs
+    case 0x72_617A: true  // zar
+    case 0x70_6870: true  // php
+    case 0x7072: true  // rp
+    case 0x72_6469: true  // idr
+    case 0x64_6E76: true  // vnd
+    case 0x7468_6162: true  // baht
+    case 0x62_6874: true  // thb
+    case 0x6D72: true  // rm
+    case 0x72_796D: true  // myr
+    case 0x72_6173: true  // sar
+    case 0x64_6561: true  // aed
+    case 0x70_6765: true  // egp
+    case 0x64_616D: true  // mad
+    case 0x6166_6366: true  // fcfa
+    case 0x61_6663: true  // cfa
+    case 0x66_6F78: true  // xof
+    case 0x6C_7262: true  // brl
+    case 0x6E_786D: true  // mxn
+    case 0x72_6B70: true  // pkr
+    case 0x74_6462: true  // bdt
+    case 0x6B74: true  // tk
+    case 0x616B_6174: true  // taka
+    case 0x676E_6F64: true  // dong
+    case 0x7365_6570_7572: true  // rupees
+    case 0x61_7269_616E: true  // naira
+    case 0x73_7261_6C6C_6F64: true  // dollars
+    case 0x73_6F72_7565: true  // euros
+    case 0x73_6F73_6570: true  // pesos
+    case 0x73_6961_6572: true  // reais
+    case 0x6E_6F77: true  // won
+    case 0x6E61_7579: true  // yuan
+    case 0x62_6D72: true  // rmb
+    case 0xB9_82E2: true  // ₹
+    case 0xA6_82E2: true  // ₦
+    case 0xB1_82E2: true  // ₱
+    case 0xAB_82E2: true  // ₫
+    case 0xBF_B8E0: true  // ฿
+    case 0xB3_A7E0: true  // ৳
+    case 0xA8_82E2: true  // ₨
+    case 0xA9_82E2: true  // ₩
+    case 0xA5C2: true  // ¥
+    case 0xAC_82E2: true  // €
+    case 0xA3C2: true  // £
+    case 0x24: true  // $
+    case 0xB5_82E2: true  // ₵
+    case 0x83_85E5: true  // 元
+    default: false
+    }
   }
 
   /// The currency words and symbols of eight bytes or fewer, packed little-endian (no word holds

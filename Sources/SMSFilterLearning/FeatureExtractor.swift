@@ -118,7 +118,9 @@ public struct FeatureExtractor: Sendable {
         index &+= 1
         continue
       }
-      let (end, hash, number) = wordFeatures(text, from: index, &window, &sink)
+      let (end, hash, number) =
+        onlyTrigrams && !naming
+        ? wordTrigramFeatures(text, from: index, &sink) : wordFeatures(text, from: index, &window, &sink)
       let word = index..<end
       if Self.hasCurrencyPrefix(text, word) { money(&sink) }
       if !previous.isEmpty {
@@ -180,6 +182,59 @@ public struct FeatureExtractor: Sendable {
       add(FeatureHash(kind: Kind.number.rawValue), extra: shape, "number:\(shape)", &sink)
     }
     return (index, wordHash.value, digits)
+  }
+
+  /// ``wordFeatures(_:from:_:_:)`` for the built-in settings (3-grams only) when no names are
+  /// wanted: the same features in the same order, the last two codes kept in registers instead
+  /// of a window in memory.
+  @inline(__always)
+  private func wordTrigramFeatures<Sink: FeatureSink>(
+    _ text: UnsafeBufferPointer<UInt8>, from start: Int, _ sink: inout Sink
+  ) -> (end: Int, hash: UInt32, number: Bool) {
+    var wordHash = FeatureHash(kind: Kind.word.rawValue)
+    var digits = true
+    // The two codes before the next one, and whether there are two yet (the start mark is one).
+    var older: UInt32 = 0
+    var newer = Self.startMark
+    var two = false
+    var index = start
+    let count = text.count
+    while index < count, Self.isWordByte(text[index]) {
+      var code = FeatureHash(kind: 0)
+      repeat {
+        let byte = text[index]
+        let isDigit = byte &- 0x30 < 10
+        digits = digits && isDigit
+        let folded = isDigit ? 0x30 : byte
+        code.add(folded)
+        wordHash.add(folded)
+        index &+= 1
+      } while index < count && text[index] & 0xC0 == 0x80
+      if two { add(Self.trigram(older, newer, code.value), "", &sink) }
+      older = newer
+      newer = code.value
+      two = true
+    }
+    if two { add(Self.trigram(older, newer, Self.endMark), "", &sink) }
+    add(wordHash, "", &sink)
+    if digits {
+      let count = index - start
+      let shape: UInt8 = count < 4 ? 0 : count <= 8 ? 1 : count <= 15 ? 2 : 3
+      if shape == 2 { add(FeatureHash(kind: Kind.phone.rawValue), "", &sink) }
+      add(FeatureHash(kind: Kind.number.rawValue), extra: shape, "", &sink)
+    }
+    return (index, wordHash.value, digits)
+  }
+
+  /// The hash of a character 3-gram from its codes (``GramWindow/trigram(kind:)``'s).
+  @inline(__always)
+  static func trigram(_ first: UInt32, _ second: UInt32, _ third: UInt32) -> FeatureHash {
+    var hash = FeatureHash(kind: Kind.gram.rawValue)
+    hash.mix(first)
+    hash.mix(second)
+    hash.mix(third)
+    hash.add(3)
+    return hash
   }
 
   /// The character grams that end at the window's last code: every length the settings take

@@ -50,6 +50,15 @@ public final class LinearModel: Sendable {
     try self.init(storage: storage, source: source)
   }
 
+  /// Reads a model from bytes that live as long as the program (a model embedded in the
+  /// binary), in place: no copy, and its checksum checked like a file's.
+  ///
+  /// - Precondition: `bytes` are never freed or changed.
+  /// - Throws: ``ModelFileError``.
+  package convenience init(staticBytes bytes: UnsafeRawBufferPointer, source: String) throws(ModelFileError) {
+    try self.init(storage: ModelStorage(borrowingStatic: bytes), source: source)
+  }
+
   init(storage: ModelStorage, source: String) throws(ModelFileError) {
     let header = try ModelFileFormat.read(storage.bytes, source: source)
     self.storage = storage

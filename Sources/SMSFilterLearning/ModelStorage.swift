@@ -4,13 +4,34 @@ import Glibc
 import Darwin
 #endif
 
-/// The bytes of a model file: mapped from disk (read-only, shared between processes) or held in
-/// memory (a built-in or freshly trained model). Freed with the model.
+/// The bytes of a model file: mapped from disk (read-only, shared between processes), held in
+/// memory (a freshly trained or copied model), or the program's own read-only data (the built-in
+/// model). Mapped and held bytes are freed with the model.
 final class ModelStorage: @unchecked Sendable {
   // SAFETY: the bytes are never written after creation; a mapping is read-only and lives until
-  // deinit. Sharing immutable memory between threads is sound.
+  // deinit, static bytes live as long as the program. Sharing immutable memory between threads
+  // is sound.
   let bytes: UnsafeRawBufferPointer
-  private let mapped: Bool
+  private let ownership: Ownership
+
+  /// What frees the bytes.
+  private enum Ownership {
+    /// Allocated here: deallocated.
+    case allocated
+    /// Mapped here: unmapped.
+    case mapped
+    /// The program's static data: nothing.
+    case borrowed
+  }
+
+  /// Uses `bytes` in place, without copying or ever freeing them.
+  ///
+  /// - Precondition: `bytes` stay valid and unchanged for the life of the program (static data,
+  ///   such as a model embedded in the binary).
+  init(borrowingStatic bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+    ownership = .borrowed
+  }
 
   /// Takes ownership of a copy of `source`.
   init(copying source: UnsafeRawBufferPointer) {
@@ -19,7 +40,7 @@ final class ModelStorage: @unchecked Sendable {
       memory.baseAddress?.copyMemory(from: base, byteCount: source.count)
     }
     bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(memory)[0..<source.count])
-    mapped = false
+    ownership = .allocated
   }
 
   /// Maps a file read-only.
@@ -42,14 +63,14 @@ final class ModelStorage: @unchecked Sendable {
       throw ModelFileError(.unreadable, path: path, message: Self.systemError())
     }
     bytes = UnsafeRawBufferPointer(start: address, count: size)
-    mapped = true
+    ownership = .mapped
   }
 
   deinit {
-    if mapped {
-      munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
-    } else {
-      bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+    switch ownership {
+    case .mapped: munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    case .allocated: bytes.baseAddress.map { UnsafeMutableRawPointer(mutating: $0).deallocate() }
+    case .borrowed: break
     }
   }
 

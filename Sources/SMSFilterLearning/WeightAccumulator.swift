@@ -12,10 +12,14 @@ struct WeightAccumulator: FeatureSink {
   let weights: UnsafeRawPointer
   /// The per-class sums of the weights added before the last flush.
   private var wide = SIMD16<Int32>()
-  /// The per-class sums since the last flush, in 16 bits (half the work of widening each row
-  /// to 32 bits); flushed every ``flushEvery`` rows, before 258 rows of ±127 could overflow.
-  private var narrow = SIMD16<Int16>()
-  /// Rows added to ``narrow`` since the last flush.
+  /// The per-class sums since the last flush, in 16 bits: the even classes (0, 2, … 14) and the
+  /// odd ones (1, 3, … 15). A row's 16 bytes read as eight 16-bit lanes hold an even class in
+  /// the low byte and the next odd class in the high byte, so two shifts sign-extend them all
+  /// (the generic int8-to-int16 conversion compiled to a call, with the sums spilled around it).
+  /// Flushed every ``flushEvery`` rows, before 258 rows of ±127 could overflow.
+  private var even = SIMD8<Int16>()
+  private var odd = SIMD8<Int16>()
+  /// Rows added to the 16-bit sums since the last flush.
   private var sinceFlush = 0
   /// The feature occurrences seen so far.
   private(set) var count = 0
@@ -58,19 +62,38 @@ struct WeightAccumulator: FeatureSink {
   }
 
   /// The per-class sums of every row added.
-  var sum: SIMD16<Int32> { wide &+ SIMD16<Int32>(truncatingIfNeeded: narrow) }
+  var sum: SIMD16<Int32> { wide &+ Self.interleaved(even, odd) }
+
+  /// The 32-bit per-class sums of the even and the odd classes' 16-bit sums.
+  @inline(__always)
+  private static func interleaved(_ even: SIMD8<Int16>, _ odd: SIMD8<Int16>) -> SIMD16<Int32> {
+    var sums = SIMD16<Int32>()
+    for pair in 0..<8 {
+      sums[2 &* pair] = Int32(even[pair])
+      sums[2 &* pair &+ 1] = Int32(odd[pair])
+    }
+    return sums
+  }
 
   /// Rows added in 16 bits between flushes.
   static let flushEvery = 256
 
   @inline(__always)
   private mutating func accumulate(_ row: UInt32) {
-    let lane = (weights + Int(row) &* ModelClass.lanes).loadUnaligned(as: SIMD16<Int8>.self)
-    narrow &+= SIMD16<Int16>(truncatingIfNeeded: lane)
+    // Lane j holds class 2j in its first byte and class 2j+1 in its second.
+    let pairs = (weights + Int(row) &* ModelClass.lanes).loadUnaligned(as: SIMD8<Int16>.self)
+    #if _endian(little)
+    even &+= (pairs &<< 8) &>> 8
+    odd &+= pairs &>> 8
+    #else
+    even &+= pairs &>> 8
+    odd &+= (pairs &<< 8) &>> 8
+    #endif
     sinceFlush &+= 1
     if sinceFlush == Self.flushEvery {
-      wide &+= SIMD16<Int32>(truncatingIfNeeded: narrow)
-      narrow = SIMD16<Int16>()
+      wide &+= Self.interleaved(even, odd)
+      even = SIMD8<Int16>()
+      odd = SIMD8<Int16>()
       sinceFlush = 0
     }
   }

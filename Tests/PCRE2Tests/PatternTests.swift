@@ -95,4 +95,30 @@ import Testing
     }
     #expect(results.count == 16 && results.allSatisfy { $0 })
   }
+
+  @Test func theJITCompilesOnTheFirstMatchOnceWhicheverThreadsRaceForIt() async throws {
+    // Fresh patterns, each first matched by many tasks at once, some in the interpreter's
+    // truncated mode: every answer is the same as one thread's, and the JIT is on after.
+    let patterns = try (0..<32).map { try Pattern(#"(?:refund|code)\s*\d{\#($0 % 4 + 3)}"#, options: [.caseless]) }
+    let text = Array("Your CODE 123456 and refund 98".utf8)
+    let expected = try (0..<32).map {
+      try Pattern(#"(?:refund|code)\s*\d{\#($0 % 4 + 3)}"#, options: [.caseless], jit: false)
+        .firstMatch(in: text, scratch: MatchScratch())
+    }
+    let agreed = await withTaskGroup(of: Bool.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          let scratch = MatchScratch()
+          return patterns.indices.allSatisfy { index in
+            let outcome = patterns[index].firstMatch(in: text, scratch: scratch, truncated: task == 0)
+            return task == 0 ? true : outcome == expected[index]
+          }
+        }
+      }
+      return await group.reduce(into: true) { $0 = $0 && $1 }
+    }
+    #expect(agreed)
+    #expect(!Pattern.jitEnabled || patterns.allSatisfy(\.isJITCompiled))
+    #expect(try !Pattern("x", jit: false).isJITCompiled)
+  }
 }

@@ -98,4 +98,18 @@ import Testing
     }
     #expect(reused.rows == fresh.rows && !fresh.rows.isEmpty)
   }
+
+  /// The currency switch holds every currency word and symbol of eight bytes or fewer, and
+  /// nothing else among words near them.
+  @Test func theCurrencySwitchHoldsTheCurrencyListsAndNothingElse() {
+    for key in FeatureExtractor.currencyKeys { #expect(FeatureExtractor.isCurrencyKey(key), "\(key)") }
+    for word in ["r", "rss", "usdt", "dollar", "euro", "peso", "code", "otp", "a", "0", "00", "€€", "$$"] {
+      let key = Array(word.utf8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+      #expect(!FeatureExtractor.isCurrencyKey(key), "\(word)")
+    }
+    for word in ["rs", "shillings", "naira", "₹", "元"] {
+      var text = word
+      #expect(text.withUTF8 { FeatureExtractor.isCurrencyWord($0, 0..<$0.count) }, "\(word)")
+    }
+  }
 }

@@ -1,8 +1,26 @@
+import CEmbeddedFiles
+import Foundation
 import Testing
 
 @testable import SMSFilter
 
 @Suite struct DefaultRulesTests {
+  @Test func theBuiltInModelAndSnapshotAreTheFilesOnDiskReadInPlace() throws {
+    var count = 0
+    let modelBase = try #require(smsfilter_embedded_model(&count))
+    let model = try DefaultModel.builtIn()
+    // The model reads the embedded bytes where they are: no copy.
+    #expect(model.fileBytes.baseAddress == UnsafeRawPointer(modelBase))
+    #expect(model.fileBytes.count == count)
+    #expect(Int(bitPattern: modelBase) % 64 == 0)
+    let modelFile = try #require(
+      FileManager.default.contents(atPath: PackagePaths.root.appendingPathComponent("models/default.smsmodel").path))
+    #expect(Array(model.fileBytes) == [UInt8](modelFile))
+    let snapshotFile = try #require(
+      FileManager.default.contents(atPath: PackagePaths.root.appendingPathComponent("snapshots/rules.snapshot").path))
+    #expect(Array(DefaultRules.snapshotBytes) == [UInt8](snapshotFile))
+  }
+
   @Test func theBuiltInRulesLoadAndMatchTheFilesOnDisk() throws {
     let builtIn = try DefaultRules.ruleSet()
     let onDisk = try RuleLoader.load(paths: [PackagePaths.rules])

@@ -113,4 +113,17 @@ import Testing
       #expect(WordBoundary.isASCIIWordByte(UInt8(byte)) == expected, "byte \(byte)")
     }
   }
+
+  @Test func theBasicPlaneTableIsWhatTheGeneralCategoriesGive() {
+    #expect(WordBoundary.basicPlaneWordBits.count == 0x10000 / 64)
+    var wrong: [UInt32] = []
+    for value in 0..<UInt32(0x10000) {
+      let bit = WordBoundary.basicPlaneWordBits[Int(value >> 6)] >> UInt64(value & 63) & 1 != 0
+      if bit != WordBoundary.classifyWordScalar(value) { wrong.append(value) }
+    }
+    #expect(
+      wrong.isEmpty,
+      "\(wrong.count) scalars differ, the first U+\(String(wrong.first ?? 0, radix: 16)): run scripts/update-word-table"
+    )
+  }
 }

@@ -26,7 +26,7 @@ import Testing
     // Byte for byte: also catches a change to the regex lowering or the normaliser that left
     // the rule files alone (the snapshot holds their results).
     #expect(
-      DefaultRules.snapshotBytes == fresh,
+      Array(DefaultRules.snapshotBytes) == fresh,
       "snapshots/rules.snapshot is not what the rule files and this code give: run scripts/update-rules-snapshot")
   }
 
@@ -117,6 +117,58 @@ import Testing
     }
     #expect(throws: RuleSetSnapshot.Failure.self) { try RuleSetSnapshot.decode(bytes + [0], sources: sources) }
     #expect((try? RuleSetSnapshot.decode(bytes, sources: sources)) != nil)
+  }
+
+  @Test func theBuiltInRulesCompileWithTheSnapshotsAutomatonWhichIsTheOneABuildGives() throws {
+    let ruleSet = try DefaultRules.ruleSet()
+    let precomputed = try #require(ruleSet.precomputedAutomaton)
+    let model = try DefaultModel.builtIn()
+    let fromSnapshot = try CompiledRules(ruleSet, model: model)
+    let fromFiles = try CompiledRules(DefaultRules.ruleSetFromFiles(), model: model)
+    // Used: the literals and payloads the rules compile to are those the automaton was built from.
+    #expect(fromSnapshot.automatonKey == precomputed.key)
+    #expect(fromFiles.automatonKey == precomputed.key)
+    #expect(fromSnapshot.literals == fromFiles.literals)
+    // And its tables are exactly what building it gives.
+    let (stored, built) = (fromSnapshot.automaton, fromFiles.automaton)
+    #expect(stored.dense == built.dense && stored.sparse == built.sparse)
+    #expect(stored.denseEntryStart == built.denseEntryStart && stored.denseEntries == built.denseEntries)
+    #expect(stored.classOf == built.classOf && stored.classCount == built.classCount)
+    #expect(stored.denseCount == built.denseCount && stored.stateCount == built.stateCount)
+    #expect(stored.entryWords == built.entryWords && stored.rowInverse == built.rowInverse)
+  }
+
+  @Test func anAutomatonBuiltFromOtherLiteralsIsNotUsed() throws {
+    let patterns: [[UInt8]] = [Array("refund".utf8), Array("win".utf8)]
+    let precomputed = PrecomputedAutomaton.automaton(nil, patterns: patterns, payloads: [7, 8], payloadWords: 1)
+    #expect(
+      PrecomputedAutomaton.automaton(precomputed, patterns: patterns, payloads: [7, 8], payloadWords: 1).key
+        == precomputed.key)
+    // Another payload, another pattern, another payload width: each a new automaton.
+    for (otherPatterns, payloads, words) in [
+      (patterns, [7, 9] as [UInt32], 1), (patterns + [Array("x".utf8)], [7, 8, 9], 1), (patterns, [], 0),
+    ] {
+      let used = PrecomputedAutomaton.automaton(
+        precomputed, patterns: otherPatterns, payloads: payloads, payloadWords: words)
+      #expect(used.key != precomputed.key)
+      let fresh = AhoCorasick(patterns: otherPatterns, payloads: payloads, payloadWords: words)
+      #expect(used.automaton.dense == fresh.dense && used.automaton.sparse == fresh.sparse)
+      #expect(used.automaton.denseEntries == fresh.denseEntries && used.automaton.entryWords == fresh.entryWords)
+    }
+  }
+
+  @Test func aSnapshotWithAnyByteChangedIsRefused() throws {
+    let bytes = Array(DefaultRules.snapshotBytes)
+    let sources = DefaultRules.sources
+    #expect((try? RuleSetSnapshot.decode(bytes, sources: sources)) != nil)
+    // Past the header: bytes in the rules, the keywords and the automaton's tables.
+    for position in stride(from: 64, to: bytes.count, by: bytes.count / 7) {
+      var damaged = bytes
+      damaged[position] ^= 0x10
+      #expect(throws: RuleSetSnapshot.Failure.self, "byte \(position)") {
+        try RuleSetSnapshot.decode(damaged, sources: sources)
+      }
+    }
   }
 
   @Test func changingTheRulesDropsTheLoweringWorkedOutAhead() throws {

@@ -116,6 +116,8 @@ struct CompiledRules: Sendable {
   /// The normalised bytes of every literal (keywords and regex literals), by pattern id.
   var literals: [[UInt8]] = []
   var automaton: AhoCorasick
+  /// The key of the automaton's inputs (``PrecomputedAutomaton``), for the snapshot.
+  var automatonKey: UInt64 = 0
 
   /// The rules (decision-order indices) of the literals that make more than one rule a
   /// candidate; each literal's entry (``LiteralEntry``) says where its list starts.
@@ -139,6 +141,7 @@ extension CompiledRules {
   ///   loaded from files may not have been checked).
   init(_ ruleSet: RuleSet, model: LinearModel? = nil, lowerLiteralRegexes: Bool = true) throws(RuleLoadError) {
     var builder = Builder()
+    let precomputedAutomaton = ruleSet.precomputedAutomaton
     var ruleSet = ruleSet
     builder.normalizedKeywords = ruleSet.normalizedKeywords ?? [:]
     let brandLiterals = ruleSet.brands.map { builder.keywordLiterals($0.keywords) }
@@ -311,7 +314,11 @@ extension CompiledRules {
     var payloads: [UInt32] = []
     payloads.reserveCapacity(literalInfo.count * payloadWords)
     for info in literalInfo { payloads.append(contentsOf: LiteralEntry.payload(of: info, triggerRules: triggerRules)) }
-    self.automaton = AhoCorasick(patterns: builder.literals, payloads: payloads, payloadWords: payloadWords)
+    // The snapshot's automaton when it was built from these very literals and payloads.
+    let built = PrecomputedAutomaton.automaton(
+      precomputedAutomaton, patterns: builder.literals, payloads: payloads, payloadWords: payloadWords)
+    self.automaton = built.automaton
+    self.automatonKey = built.key
     precondition(
       payloads.isEmpty || automaton.entryWords == LiteralEntry.words,
       "the matcher steps through entries by LiteralEntry.words")

@@ -49,16 +49,8 @@ enum WordBoundary {
     return (mask >> bit) & 1 != 0
   }
 
-  /// One bit per Basic Multilingual Plane scalar: whether it is a word character (computed
-  /// once, 8 KB), so boundary checks next to non-ASCII text cost a table look-up.
-  static let basicPlaneWordBits: [UInt64] = {
-    var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
-    for value in 0..<UInt32(0x10000) where classifyWordScalar(value) {
-      bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
-    }
-    return bits
-  }()
-
+  /// Whether a scalar is a word character: below U+10000 a bit of ``basicPlaneWordBits``
+  /// (`WordBoundary+Table.swift`), above it ``classifyWordScalar(_:)``.
   @inline(__always)
   static func isWordScalar(_ value: UInt32) -> Bool {
     if value < 0x80 { return isASCIIWordByte(UInt8(value)) }
@@ -66,6 +58,8 @@ enum WordBoundary {
     return classifyWordScalar(value)
   }
 
+  /// Whether a scalar is a word character, from its Unicode general category (what
+  /// `scripts/update-word-table` writes into ``basicPlaneWordBits``).
   static func classifyWordScalar(_ value: UInt32) -> Bool {
     guard let scalar = Unicode.Scalar(value) else { return false }
     if value < 0x80 { return isASCIIWordByte(UInt8(value)) }

@@ -1,3 +1,4 @@
+import CEmbeddedFiles
 import Foundation
 
 /// The default rule set: the project's `rules/` folder, embedded in the library at build time.
@@ -32,12 +33,14 @@ public enum DefaultRules {
     snapshotRuleSet(sources: sources).map { _ in () }
   }
 
-  /// The embedded snapshot's bytes (empty when the build has none).
-  package static var snapshotBytes: [UInt8] {
-    guard let base64 = EmbeddedRuleSnapshot.base64, let data = Data(base64Encoded: base64.description) else {
-      return []
+  /// The embedded snapshot's bytes (empty when the build has none), in place: the binary's
+  /// read-only data (`CEmbeddedFiles`), valid and unchanged for the life of the program.
+  package static var snapshotBytes: UnsafeRawBufferPointer {
+    var count = 0
+    guard let base = smsfilter_embedded_rule_snapshot(&count), count > 0 else {
+      return UnsafeRawBufferPointer(start: nil, count: 0)
     }
-    return [UInt8](data)
+    return UnsafeRawBufferPointer(start: base, count: count)
   }
 
   private static func snapshotRuleSet(

@@ -31,6 +31,10 @@ public struct RuleSet: Sendable {
   /// built-in rules' snapshot); a keyword not listed is normalised when the rules are compiled.
   /// Normalising depends only on the keyword, so the table stays right whatever the rules.
   package var normalizedKeywords: [String: [UInt8]]?
+  /// The keyword automaton, built ahead of time (the built-in rules' snapshot). Compiling uses it
+  /// only when it was built from exactly the literals and payloads the rules give
+  /// (``PrecomputedAutomaton``), so it too stays right whatever the rules.
+  package var precomputedAutomaton: PrecomputedAutomaton?
 
   /// Creates a rule set from parts built in code, which are not checked as ``RuleLoader`` checks
   /// what it loads: prefer loading.

@@ -13,7 +13,8 @@ import SMSFilterModel
 ///
 /// Layout: the magic `SMSFRULESNAP`, the format version, the source checksum (8 bytes), then the
 /// rule set (``SnapshotWriter``'s encoding), then every keyword with its normalised text, then
-/// nothing.
+/// the compiled rules' keyword automaton (``PrecomputedAutomaton``) when they compile, then the
+/// XXH64 of every byte before it (8 bytes), then nothing.
 package enum RuleSetSnapshot {
   /// Why a snapshot was not used.
   package enum Failure: Error, Equatable, CustomStringConvertible {
@@ -36,7 +37,7 @@ package enum RuleSetSnapshot {
 
   static let magic: [UInt8] = Array("SMSFRULESNAP".utf8)
   /// Raised whenever the encoding changes.
-  static let formatVersion: UInt64 = 1
+  static let formatVersion: UInt64 = 2
 
   /// The checksum of rule files, as a snapshot records it: XXH64 of each name and text, each
   /// followed by a zero byte, in order.
@@ -101,6 +102,17 @@ package enum RuleSetSnapshot {
     let sorted = keywords.sorted()
     writer.write(sorted)
     writer.write(sorted.map(TextNormalizer.normalize))
+    // The automaton the rules compile to (with their model, which only `model:` conditions
+    // need); none when they do not compile.
+    let model = ruleSet.model.flatMap { try? DefaultModel.load($0) }
+    if let compiled = try? CompiledRules(ruleSet, model: model) {
+      writer.write(true)
+      writer.write(PrecomputedAutomaton(key: compiled.automatonKey, automaton: compiled.automaton))
+    } else {
+      writer.write(false)
+    }
+    let content = writer.bytes.withUnsafeBytes { Checksums.xxh64($0) }
+    writer.writeFixed(content)
     return writer.bytes
   }
 
@@ -109,6 +121,17 @@ package enum RuleSetSnapshot {
   /// - Throws: ``Failure``: another format or version, another set of rule files (`stale`), or
   ///   damaged bytes.
   package static func decode(_ bytes: [UInt8], sources: [(name: String, text: String)]) throws(Failure) -> RuleSet {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(Failure) in try decode(buffer, sources: sources) }
+    }.get()
+  }
+
+  /// The rule set in `bytes` (read in place), provided it was made from exactly `sources`.
+  ///
+  /// - Throws: ``Failure``.
+  package static func decode(
+    _ bytes: UnsafeRawBufferPointer, sources: [(name: String, text: String)]
+  ) throws(Failure) -> RuleSet {
     var reader = SnapshotReader(bytes)
     guard (try? reader.readRaw(magic.count)) == magic else { throw .format("no SMSFRULESNAP magic") }
     let version = try reader.readUInt()
@@ -118,6 +141,12 @@ package enum RuleSetSnapshot {
     let recorded = try reader.readFixed()
     let expected = checksum(of: sources)
     guard recorded == expected else { throw .stale(expected: expected, found: recorded) }
+    guard bytes.count >= magic.count + 16 else { throw .corrupt("too short for its checksum") }
+    let content = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 8)])
+    var trailer = SnapshotReader(UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - 8)...]))
+    guard try trailer.readFixed() == Checksums.xxh64(content) else {
+      throw .corrupt("the content does not match its checksum")
+    }
     let name = try reader.readString()
     var capabilities = Capabilities.unrestricted
     if !(try reader.readBool()) {
@@ -172,6 +201,8 @@ package enum RuleSetSnapshot {
     guard keywords.count == normalized.count else {
       throw .corrupt("\(keywords.count) keywords, \(normalized.count) normalised")
     }
+    let automaton = try reader.readBool() ? try reader.readAutomaton() : nil
+    _ = try reader.readFixed()  // the content checksum, checked above
     guard reader.isAtEnd else { throw .corrupt("bytes after the end") }
     var ruleSet = RuleSet(
       name: name, capabilities: capabilities, fallbackAction: fallback, guards: guards, rules: rules,
@@ -179,6 +210,7 @@ package enum RuleSetSnapshot {
     ruleSet.brands = brands
     ruleSet.shorteners = shorteners
     ruleSet.loweredConditions = LoweredConditions(guards: loweredGuards, rules: loweredRules)
+    ruleSet.precomputedAutomaton = automaton
     ruleSet.normalizedKeywords = Dictionary(
       zip(keywords, normalized.lazy.map { Array($0.utf8) }), uniquingKeysWith: { first, _ in first })
     return ruleSet

@@ -1,11 +1,14 @@
 /// Reads back what ``SnapshotWriter`` wrote, checking every length against the bytes left, so a
 /// truncated or corrupt snapshot is an error (``RuleSetSnapshot/Failure``), never a crash.
+///
+/// It reads the bytes in place (the embedded snapshot is the binary's own read-only data), so the
+/// buffer must outlive the reader.
 struct SnapshotReader {
-  private let bytes: [UInt8]
+  private let bytes: UnsafeRawBufferPointer
   private var position = 0
 
-  /// A reader at the start of `bytes`.
-  init(_ bytes: [UInt8]) { self.bytes = bytes }
+  /// A reader at the start of `bytes`, which must stay valid while it reads.
+  init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
   /// Whether every byte has been read.
   var isAtEnd: Bool { position == bytes.count }
@@ -96,6 +99,21 @@ struct SnapshotReader {
     for index in 0..<8 { value |= UInt64(bytes[position + index]) << UInt64(8 * index) }
     position += 8
     return value
+  }
+
+  /// Reads a list of 32-bit words (``SnapshotWriter/writeWords(_:)``): the count, then the words
+  /// in 4 little-endian bytes each, copied as one block.
+  mutating func readWords() throws(RuleSetSnapshot.Failure) -> [UInt32] {
+    let count = try readUInt()
+    guard count <= UInt64(bytes.count - position) / 4 else { throw .corrupt("\(count) words run past the end") }
+    let byteCount = Int(count) * 4
+    let source = UnsafeRawBufferPointer(rebasing: bytes[position..<position + byteCount])
+    position += byteCount
+    return [UInt32](unsafeUninitializedCapacity: Int(count)) { words, initialized in
+      UnsafeMutableRawBufferPointer(words).copyMemory(from: source)
+      for index in 0..<Int(count) { words[index] = UInt32(littleEndian: words[index]) }
+      initialized = Int(count)
+    }
   }
 
   /// Reads `count` raw bytes.

@@ -64,6 +64,16 @@ struct SnapshotWriter {
     for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
   }
 
+  /// Writes a list of 32-bit words (an automaton's tables): the count, then each word in 4
+  /// little-endian bytes, so the reader copies them as one block.
+  mutating func writeWords(_ words: [UInt32]) {
+    write(UInt64(words.count))
+    bytes.reserveCapacity(bytes.count + 4 * words.count)
+    for word in words {
+      for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+    }
+  }
+
   /// Writes raw bytes (a header's magic).
   mutating func writeRaw(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 }

@@ -29,6 +29,7 @@ struct BenchCommand: ParsableCommand {
         swift run -c release smsfilter bench
         smsfilter bench corpus/ --end-to-end-lines 0 --scaling 1000
         smsfilter bench corpus/ --no-jit --format json
+        smsfilter bench corpus/ --model-only
       """)
 
   @Argument(help: "Optional corpus (JSON Lines or TSV) whose bodies to classify with the rule set.")
@@ -59,8 +60,18 @@ struct BenchCommand: ParsableCommand {
     help: "Run every regex in PCRE2's interpreter, as an iOS message filter extension must (iOS forbids JIT).")
   var noJIT = false
 
+  @Flag(
+    help:
+      "Measure only the rule set's learned model on CORPUS (all its messages, then those of 100-120 bytes), skipping everything else."
+  )
+  var modelOnly = false
+
   func run() throws {
     try reportingFailures {
+      if modelOnly {
+        try runModelOnly()
+        return
+      }
       if noJIT {
         // Read once, when the first pattern compiles; the end-to-end `classify` runs inherit it.
         setenv("SMSFILTER_PCRE2_JIT", "0", 1)
