@@ -36,6 +36,9 @@ struct TrainCommand: ParsableCommand {
   @Option(help: "Passes over the data.")
   var epochs = TrainingOptions.standard.epochs
 
+  @Option(help: "AdaGrad's base learning rate.")
+  var learningRate = TrainingOptions.standard.learningRate
+
   @Option(help: "Rows of the feature table, as a power of two (10–24).")
   var hashBits = FeatureSettings.standard.hashBits
 
@@ -51,6 +54,9 @@ struct TrainCommand: ParsableCommand {
 
   func validate() throws {
     if epochs < 1 { throw ValidationError("--epochs must be at least 1") }
+    if !(learningRate > 0 && learningRate <= 10) {
+      throw ValidationError("--learning-rate must be above 0 and at most 10")
+    }
     if !(10...24).contains(hashBits) { throw ValidationError("--hash-bits must be between 10 and 24") }
     if let folds, folds < 2 { throw ValidationError("--folds must be at least 2") }
     if gramRange == nil { throw ValidationError("--grams must be MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 8") }
@@ -70,7 +76,7 @@ struct TrainCommand: ParsableCommand {
       training.settings.hashBits = hashBits
       training.settings.characterGrams = gramRange ?? FeatureSettings.standard.characterGrams
       training.options = TrainingOptions(
-        epochs: epochs, learningRate: TrainingOptions.standard.learningRate, seed: seed,
+        epochs: epochs, learningRate: learningRate, seed: seed,
         classWeighting: !noClassWeights)
       let terminal = isatty(2) != 0
       let total = corpora.reduce(0) { $0 + $1.messages.count }
