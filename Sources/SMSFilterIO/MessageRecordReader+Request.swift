@@ -72,7 +72,8 @@ extension MessageRecordReader {
         let start = index
         guard records.count < maximumMessages else {
           throw MessageRecordError(
-            message: "a batch holds at most \(maximumMessages) messages", offset: start, kind: .tooManyMessages)
+            message: "a batch holds at most \(maximumMessages) \(maximumMessages == 1 ? "message" : "messages")",
+            offset: start, kind: .tooManyMessages)
         }
         do {
           let record = try parseObject()

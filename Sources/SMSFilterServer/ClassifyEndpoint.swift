@@ -27,7 +27,9 @@ struct ClassifyEndpoint: Sendable {
     case .failure(let error) where error.kind == .tooManyMessages:
       return .error(
         413, code: "batch-too-large",
-        message: "a batch holds at most \(maximumBatchMessages) messages; this one holds more")
+        message:
+          "a batch holds at most \(maximumBatchMessages) \(maximumBatchMessages == 1 ? "message" : "messages"); this one holds more"
+      )
     case .failure(let error):
       return .error(400, code: "bad-request", message: "\(error.message) (at byte \(error.offset + 1))")
     case .success(let parsed):

@@ -84,6 +84,10 @@ import Testing
     #expect(
       throws: MessageRecordError(message: "a batch holds at most 2 messages", offset: 39, kind: .tooManyMessages)
     ) { try refused.get() }
+    let one = MessageRecordReader.parseRequest(Array(three.utf8), maximumMessages: 1)
+    #expect(
+      throws: MessageRecordError(message: "a batch holds at most 1 message", offset: 26, kind: .tooManyMessages)
+    ) { try one.get() }
     // Within the limit, the same garbage is a malformed request.
     if case .failure(let error) = MessageRecordReader.parseRequest(Array(garbage.utf8), maximumMessages: 3) {
       #expect(error.kind == .malformed)
