@@ -189,16 +189,9 @@ extension AhoCorasick {
       appendEntries(of: old, to: &entryWordsOfRecord)
       for (k, word) in entryWordsOfRecord.enumerated() { sparse[targets + children.count + k] = word }
     }
-    self.dense = dense
-    self.denseCount = denseCount
-    self.denseRows = denseRows
-    self.stateCount = stateCount
-    self.sparse = sparse
-    self.denseEntryStart = denseEntryStart
-    self.denseEntries = denseEntries
-    self.entryWords = entryWords
-    self.classOf = classOf
-    self.classCount = classCount
-    (rowShift, rowInverse) = AhoCorasick.exactDivision(by: classCount)
+    self.init(
+      dense: dense, denseCount: denseCount, sparse: sparse, denseEntryStart: denseEntryStart,
+      denseEntries: denseEntries, stateCount: stateCount, entryWords: entryWords, classOf: classOf,
+      classCount: classCount)
   }
 }

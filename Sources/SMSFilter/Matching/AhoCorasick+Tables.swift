@@ -1,5 +1,5 @@
 extension AhoCorasick {
-  /// An automaton from tables an earlier build made (a snapshot's), as they were.
+  /// An automaton from its tables: the ones the build just made, or a snapshot's, as they were.
   init(
     dense: [UInt32], denseCount: Int, sparse: [UInt32], denseEntryStart: [UInt32], denseEntries: [UInt32],
     stateCount: Int, entryWords: Int, classOf: [UInt8], classCount: Int

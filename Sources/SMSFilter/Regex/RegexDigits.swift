@@ -84,7 +84,7 @@ enum RegexDigits {
         case "+":
           atomEnd += 1
         case "{":
-          if let (low, end) = RegexLiterals.parseBraceQuantifier(scalars, from: atomEnd) {
+          if let (low, _, end) = RegexLiterals.parseBraceQuantifier(scalars, from: atomEnd) {
             minimum = low
             atomEnd = end
           }

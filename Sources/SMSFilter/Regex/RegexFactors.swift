@@ -224,11 +224,9 @@ enum RegexFactors {
             atomEnd += 1
             quantified = true
           case "{":
-            guard let (low, end) = RegexLiterals.parseBraceQuantifier(scalars, from: atomEnd) else { return nil }
+            guard let (low, high, end) = RegexLiterals.parseBraceQuantifier(scalars, from: atomEnd) else { return nil }
             minimum = low
-            let inside = String(String.UnicodeScalarView(scalars[(atomEnd + 1)..<(end - 1)]))
-            maximum =
-              inside.contains(",") ? Int(inside.split(separator: ",", omittingEmptySubsequences: false)[1]) : low
+            maximum = high
             atomEnd = end
             quantified = true
           default:

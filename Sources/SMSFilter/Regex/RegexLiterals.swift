@@ -189,7 +189,7 @@ enum RegexLiterals {
           quantified = true
           atomEnd += 1
         case "{":
-          if let (low, end) = parseBraceQuantifier(scalars, from: atomEnd) {
+          if let (low, _, end) = parseBraceQuantifier(scalars, from: atomEnd) {
             minimum = low
             quantified = true
             atomEnd = end
@@ -358,20 +358,28 @@ enum RegexLiterals {
     return scalars.count
   }
 
-  /// `{n}`, `{n,}` or `{n,m}`: the minimum and the index after the brace.
-  static func parseBraceQuantifier(_ scalars: [Unicode.Scalar], from start: Int) -> (Int, Int)? {
+  /// `{n}`, `{n,}` or `{n,m}`: the minimum, the maximum (`nil` for `{n,}`) and the index after
+  /// the brace.
+  static func parseBraceQuantifier(
+    _ scalars: [Unicode.Scalar], from start: Int
+  ) -> (minimum: Int, maximum: Int?, end: Int)? {
     var index = start + 1
-    var digits = ""
-    while index < scalars.count, ("0"..."9").contains(scalars[index]) {
-      digits.unicodeScalars.append(scalars[index])
-      index += 1
+    /// The ASCII digits at `index` as a number (`nil`: none, or too large for `Int`).
+    func number() -> Int? {
+      var digits = ""
+      while index < scalars.count, ("0"..."9").contains(scalars[index]) {
+        digits.unicodeScalars.append(scalars[index])
+        index += 1
+      }
+      return Int(digits)
     }
-    guard let low = Int(digits), index < scalars.count else { return nil }
-    if scalars[index] == "}" { return (low, index + 1) }
+    guard let low = number(), index < scalars.count else { return nil }
+    if scalars[index] == "}" { return (low, low, index + 1) }
     guard scalars[index] == "," else { return nil }
     index += 1
-    while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
-    guard index < scalars.count, scalars[index] == "}" else { return nil }
-    return (low, index + 1)
+    let highStart = index
+    let high = number()
+    guard index < scalars.count, scalars[index] == "}", high != nil || index == highStart else { return nil }
+    return (low, high, index + 1)
   }
 }

@@ -43,19 +43,13 @@ enum RegexShortcut: Hashable, Sendable {
     case "+": return 1...Int.max
     default: break
     }
-    guard quantifier.hasPrefix("{"), quantifier.hasSuffix("}") else { return nil }
-    let bounds = quantifier.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false)
-    /// A bound as PCRE2 reads it: ASCII digits, at most 65535.
-    func number(_ text: Substring) -> Int? {
-      guard !text.isEmpty, text.count <= 5, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-        let value = Int(text), value <= Int(UInt16.max)
-      else { return nil }
-      return value
-    }
-    guard (1...2).contains(bounds.count), let low = number(bounds[0]) else { return nil }
-    if bounds.count == 1 { return low...low }
-    if bounds[1].isEmpty { return low...Int.max }
-    guard let high = number(bounds[1]), high >= low else { return nil }
+    // PCRE2's bounds are at most 65535.
+    let scalars = Array(quantifier.unicodeScalars)
+    guard scalars.first == "{", let (low, high, end) = RegexLiterals.parseBraceQuantifier(scalars, from: 0),
+      end == scalars.count, low <= Int(UInt16.max)
+    else { return nil }
+    guard let high else { return low...Int.max }
+    guard high >= low, high <= Int(UInt16.max) else { return nil }
     return low...high
   }
 
