@@ -223,13 +223,19 @@ final class MatchState {
   func prepareSender() {
     guard !senderPrepared else { return }
     senderPrepared = true
-    senderBytes.removeAll(keepingCapacity: true)
+    // Built in a local array swapped in and out: appending to the stored property byte by byte
+    // would check exclusivity and uniqueness on every byte.
+    var bytes: [UInt8] = []
+    swap(&bytes, &senderBytes)
+    bytes.removeAll(keepingCapacity: true)
     if let sender {
-      for byte in sender.utf8 {
-        senderBytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+      bytes.append(contentsOf: sender.utf8)
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        for index in buffer.indices where buffer[index] &- 0x41 < 26 { buffer[index] |= 0x20 }
       }
     }
     // From the bytes just lower-cased: no second copy of the sender per message.
-    senderKind = sender == nil ? .unknown : senderBytes.withUnsafeBufferPointer { SenderKind(utf8: $0) }
+    senderKind = sender == nil ? .unknown : bytes.withUnsafeBufferPointer { SenderKind(utf8: $0) }
+    swap(&bytes, &senderBytes)
   }
 }
