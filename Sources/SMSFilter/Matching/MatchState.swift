@@ -195,9 +195,34 @@ final class MatchState {
   }
 
   /// Whether valid UTF-8 text has a decimal digit (category Nd) outside ASCII.
+  ///
+  /// Decodes only the scalars that can be such a digit: none lies below U+0640, whose lead
+  /// bytes (and every ASCII and continuation byte) are below 0xD9, so those bytes are skipped
+  /// with one comparison each.
   static func hasNonASCIIDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard text.contains(where: { $0 >= 0x80 }) else { return false }
-    // Decoded in place: the bytes are valid UTF-8, and no String is built for them.
+    let count = text.count
+    var index = 0
+    while index < count {
+      let lead = text[index]
+      if lead < 0xD9 {
+        index &+= 1
+        continue
+      }
+      // A lead byte of a scalar from U+0640 on; the text is valid UTF-8, so its continuation
+      // bytes follow.
+      let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      guard index &+ width <= count else { return false }
+      var value = UInt32(lead) & (0x7F &>> UInt32(width))
+      for offset in 1..<width { value = value &<< 6 | UInt32(text[index &+ offset] & 0x3F) }
+      if let scalar = Unicode.Scalar(value), NumberScanner.digit(scalar) != nil { return true }
+      index &+= width
+    }
+    return false
+  }
+
+  /// ``hasNonASCIIDigit(_:)`` decoding every scalar: the reference its byte-level skip is
+  /// tested against.
+  static func hasNonASCIIDigitDecoding(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var iterator = text.makeIterator()
     var decoder = UTF8()
     while case .scalarValue(let scalar) = decoder.decode(&iterator) {
