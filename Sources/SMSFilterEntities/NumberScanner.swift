@@ -48,6 +48,23 @@ public struct NumberScanner: Sendable {
 
   /// The value of a decimal digit of any script (general category Nd), or `nil`.
   public static func digit(_ scalar: Unicode.Scalar) -> UInt8? {
+    let value = scalar.value
+    if value &- 0x30 < 10 { return UInt8(value &- 0x30) }
+    // Cheap exact pre-tests before the property look-up (checked against it over every scalar
+    // by the tests): no decimal digit lies between ASCII and U+0660, and in the blocks of the
+    // Indic scripts from Devanagari to Sinhala (U+0900..<U+0E00, 128 code points each) the
+    // digits are exactly the ten code points from offset 0x66.
+    if value < 0x660 { return nil }
+    if value >= 0x900 && value < 0xE00 {
+      let offset = value & 0x7F
+      return offset &- 0x66 < 10 ? UInt8(offset &- 0x66) : nil
+    }
+    return digitByProperty(scalar)
+  }
+
+  /// The decimal digit value of a scalar as its Unicode properties give it (numeric type decimal):
+  /// what ``digit(_:)`` answers, without its pre-tests.
+  package static func digitByProperty(_ scalar: Unicode.Scalar) -> UInt8? {
     if (0x30...0x39).contains(scalar.value) { return UInt8(scalar.value - 0x30) }
     guard scalar.value >= 0x80, scalar.properties.numericType == .decimal,
       let value = scalar.properties.numericValue

@@ -78,4 +78,24 @@ import Testing
       #expect(amounts(text).isEmpty, "\(text)")
     }
   }
+
+  /// `digit` answers from cheap range tests where it can; over every scalar it must agree with
+  /// the Unicode property look-up it short-cuts (and find the digits of several scripts).
+  @Test func digitPreTestsAgreeWithThePropertiesOnEveryScalar() {
+    var decimal = 0
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let fast = NumberScanner.digit(scalar)
+      let slow = NumberScanner.digitByProperty(scalar)
+      if fast != slow {
+        Issue.record("U+\(String(value, radix: 16)): \(String(describing: fast)) vs \(String(describing: slow))")
+      }
+      if slow != nil { decimal += 1 }
+    }
+    #expect(decimal > 600)
+    #expect(NumberScanner.digit("७") == 7)
+    #expect(NumberScanner.digit("٣") == 3)
+    #expect(NumberScanner.digit("௫") == 5)
+    #expect(NumberScanner.digit("क") == nil)
+  }
 }

@@ -98,6 +98,17 @@ import Testing
     #expect(hasNonASCIIDigit("price ४५"))
     #expect(!hasNonASCIIDigit("price 45"))
     #expect(!hasNonASCIIDigit("no digits here, कोड"))
+    // The byte-level skip agrees with decoding every scalar, for every scalar (alone and
+    // between other text).
+    for value in UInt32(0x80)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for text in [String(Character(scalar)), "a \(Character(scalar))é"] {
+        let bytes = Array(text.utf8)
+        let fast = bytes.withUnsafeBufferPointer(MatchState.hasNonASCIIDigit)
+        let slow = bytes.withUnsafeBufferPointer(MatchState.hasNonASCIIDigitDecoding)
+        if fast != slow { Issue.record("U+\(String(value, radix: 16)): \(fast) vs \(slow)") }
+      }
+    }
     let classifier = try Classifier(
       ruleSet: RuleSet(rules: [Rule(id: "CODE", action: .junk, condition: .regex(#"code \d+"#))]))
     #expect(classifier.classify(MessageQuery(messageBody: "your code ४५६")).ruleID == "CODE")

@@ -80,28 +80,26 @@ extension CompiledRules {
       }
       // A regex that needs a digit cannot match a message with none.
       if mode != .naive, regexRequiresDigit[index], !state.textHasDigit() { return false }
-      // Nor one whose required byte runs are not in the text.
-      if mode != .naive,
-        !state.text.bytes.withUnsafeBufferPointer({
-          byteRuns.mayMatch(index, text: $0, profile: state.textProfile, nonASCIIDigit: state.textHasNonASCIIDigit)
-        })
-      {
-        return false
-      }
-      // A simple shape the matcher answers exactly from the text (not when explaining: the
-      // span comes from PCRE2; nor on a text the budget cuts, where PCRE2 sees a prefix).
-      if mode == .compiled, let shortcut = regexShortcuts[index],
-        state.text.bytes.count <= state.budget.maxRegexSubjectBytes
-      {
-        if state.budgetExhausted { return false }
-        let answer = state.text.bytes.withUnsafeBufferPointer { shortcut.answer($0, hasDigit: state.textHasDigit) }
-        if let answer { return answer }
-      }
-      if state.regexRunLog != nil { state.regexRunLog?.append(index) }
-      // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
-      let pattern = regexes[index].pattern
+      // The text is read once for the tests below and the run: one access to the state's
+      // text (an exclusivity check and a retain), not one per use.
       var range: Range<Int>?
-      let matched = state.text.bytes.withUnsafeBufferPointer { state.runRegex(pattern, on: $0, matched: &range) }
+      let matched = state.text.bytes.withUnsafeBufferPointer { text -> Bool in
+        // Nor one whose required byte runs are not in the text.
+        if mode != .naive,
+          !byteRuns.mayMatch(index, text: text, profile: state.textProfile, nonASCIIDigit: state.textHasNonASCIIDigit)
+        {
+          return false
+        }
+        // A simple shape the matcher answers exactly from the text (not when explaining: the
+        // span comes from PCRE2; nor on a text the budget cuts, where PCRE2 sees a prefix).
+        if mode == .compiled, let shortcut = regexShortcuts[index], text.count <= state.budget.maxRegexSubjectBytes {
+          if state.budgetExhausted { return false }
+          if let answer = shortcut.answer(text, hasDigit: state.textHasDigit) { return answer }
+        }
+        if state.regexRunLog != nil { state.regexRunLog?.append(index) }
+        // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
+        return state.runRegex(regexes[index].pattern, on: text, matched: &range)
+      }
       if matched, mode == .explain, let range {
         record(key: .regex, pattern: regexes[index].source, normalizedRange: range, state)
       }

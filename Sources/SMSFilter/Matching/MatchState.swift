@@ -195,9 +195,34 @@ final class MatchState {
   }
 
   /// Whether valid UTF-8 text has a decimal digit (category Nd) outside ASCII.
+  ///
+  /// Decodes only the scalars that can be such a digit: none lies below U+0640, whose lead
+  /// bytes (and every ASCII and continuation byte) are below 0xD9, so those bytes are skipped
+  /// with one comparison each.
   static func hasNonASCIIDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard text.contains(where: { $0 >= 0x80 }) else { return false }
-    // Decoded in place: the bytes are valid UTF-8, and no String is built for them.
+    let count = text.count
+    var index = 0
+    while index < count {
+      let lead = text[index]
+      if lead < 0xD9 {
+        index &+= 1
+        continue
+      }
+      // A lead byte of a scalar from U+0640 on; the text is valid UTF-8, so its continuation
+      // bytes follow.
+      let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+      guard index &+ width <= count else { return false }
+      var value = UInt32(lead) & (0x7F &>> UInt32(width))
+      for offset in 1..<width { value = value &<< 6 | UInt32(text[index &+ offset] & 0x3F) }
+      if let scalar = Unicode.Scalar(value), NumberScanner.digit(scalar) != nil { return true }
+      index &+= width
+    }
+    return false
+  }
+
+  /// ``hasNonASCIIDigit(_:)`` decoding every scalar: the reference its byte-level skip is
+  /// tested against.
+  static func hasNonASCIIDigitDecoding(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     var iterator = text.makeIterator()
     var decoder = UTF8()
     while case .scalarValue(let scalar) = decoder.decode(&iterator) {
@@ -223,13 +248,19 @@ final class MatchState {
   func prepareSender() {
     guard !senderPrepared else { return }
     senderPrepared = true
-    senderBytes.removeAll(keepingCapacity: true)
+    // Built in a local array swapped in and out: appending to the stored property byte by byte
+    // would check exclusivity and uniqueness on every byte.
+    var bytes: [UInt8] = []
+    swap(&bytes, &senderBytes)
+    bytes.removeAll(keepingCapacity: true)
     if let sender {
-      for byte in sender.utf8 {
-        senderBytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+      bytes.append(contentsOf: sender.utf8)
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        for index in buffer.indices where buffer[index] &- 0x41 < 26 { buffer[index] |= 0x20 }
       }
     }
     // From the bytes just lower-cased: no second copy of the sender per message.
-    senderKind = sender == nil ? .unknown : senderBytes.withUnsafeBufferPointer { SenderKind(utf8: $0) }
+    senderKind = sender == nil ? .unknown : bytes.withUnsafeBufferPointer { SenderKind(utf8: $0) }
+    swap(&bytes, &senderBytes)
   }
 }
