@@ -7,11 +7,16 @@ enum BodyReader {
   struct TimedOut: Error {}
 
   /// The body, or an error whose status is 413 (Content Too Large) past `limit` bytes, or ``TimedOut`` past `timeout`.
-  static func collect(_ body: RequestBody, upTo limit: Int, within timeout: Duration) async throws -> ByteBuffer {
+  ///
+  /// The time limit is a wait on `watch` (one timer for every request) rather than a
+  /// `Task.sleep`, whose timer would stay queued for the whole timeout after the body arrived.
+  static func collect(
+    _ body: RequestBody, upTo limit: Int, within timeout: Duration, watch: DeadlineWatch = .shared
+  ) async throws -> ByteBuffer {
     try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
       group.addTask { try await body.collect(upTo: limit) }
       group.addTask {
-        try await Task.sleep(for: timeout)
+        guard await watch.expires(after: timeout) else { throw CancellationError() }
         return nil
       }
       defer { group.cancelAll() }
