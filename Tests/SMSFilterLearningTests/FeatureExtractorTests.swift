@@ -46,6 +46,35 @@ import Testing
     #expect(chinese.contains("gram:验证码") && chinese.contains("word:您的验证码"))
   }
 
+  /// Scripts written without spaces also get character bigrams, between two of their scalars
+  /// only: Chinese, Japanese kana, Thai, Khmer and Myanmar do; Latin, Devanagari and Hangul,
+  /// written with spaces, and a Latin letter next to a Chinese one do not.
+  @Test func scriptsWithoutSpacesGetCharacterBigrams() {
+    var buffer = FeatureBuffer(naming: true)
+    func grams(_ text: String) -> [String] {
+      var text = text
+      text.withUTF8 {
+        FeatureExtractor(settings: FeatureSettings(hashBits: 16, characterGrams: 3...3, unspacedBigrams: true))
+          .extract(normalized: $0, original: $0, senderKind: .unknown, into: &buffer)
+      }
+      return buffer.names.filter { $0.hasPrefix("gram:") }
+    }
+    let chinese = grams("您的验证码")
+    for expected in ["gram:您的", "gram:的验", "gram:验证", "gram:证码", "gram:验证码"] {
+      #expect(chinese.contains(expected), "\(expected) in \(chinese)")
+    }
+    #expect(chinese.count == 5 + 4)  // 5 trigrams over 7 codes (5 scalars, 2 marks), 4 bigrams
+    #expect(grams("ログイン").contains("gram:ログ"))
+    #expect(grams("โอนเงิน").contains("gram:โอ"))
+    #expect(grams("ប្រាក់").contains("gram:ប្"))
+    #expect(grams("ငွေ").contains("gram:ငွ"))
+    #expect(grams("a验b").count == 3)  // trigrams only: one scalar of the script
+    #expect(!grams("खाता").contains("gram:खा") && !grams("계좌번호").contains("gram:계좌"))
+    #expect(!grams("abcd").contains("gram:ab"))
+    // Off by default: the built-in settings before it, and every file written without it.
+    #expect(!FeatureSettings(hashBits: 16, characterGrams: 3...3).unspacedBigrams)
+  }
+
   /// Every gram of every length the settings take, over the word's scalars and its marks: a
   /// word of three scalars has five codes, so 5 + 4 + 3 + 2 + 1 grams of lengths 1–8.
   @Test func everyGramLengthUpToEight() {

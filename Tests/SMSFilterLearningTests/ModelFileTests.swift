@@ -70,6 +70,9 @@ import Testing
     // With a valid checksum: the header's own values are checked too.
     #expect(error(tampered { $0[26] = 1 })?.kind == .mismatch)  // longest gram below the shortest
     #expect(error(tampered { $0[30] = 1 })?.kind == .mismatch)  // a reserved byte
+    #expect(error(tampered { $0[29] = 2 })?.kind == .mismatch)  // an unknown feature flag
+    #expect((try? LinearModel(bytes: tampered { $0[29] = 1 }, source: "m"))?.settings.unspacedBigrams == true)
+    #expect((try? LinearModel(bytes: bytes(), source: "m"))?.settings.unspacedBigrams == false)
     #expect(error(tampered { $0[32...35] = [0, 0, 0xC0, 0x7F] })?.kind == .mismatch)  // scale NaN
     // padding bias 1
     #expect(error(tampered { $0[36 + 4 * 15..<36 + 4 * 16] = [0, 0, 0x80, 0x3F] })?.kind == .mismatch)

@@ -94,6 +94,14 @@ import Testing
     #expect(digest == 0xd3da_4b9e_3794_5006, "digest \(String(digest, radix: 16))")
   }
 
+  /// The built-in settings with character bigrams in scripts without spaces (the unrolled path
+  /// scores, the general path names: the same features and probabilities).
+  @Test func unspacedBigramsGiveTheSameFeaturesAndProbabilities() throws {
+    let digest = try Self.digest(FeatureSettings(hashBits: 12, characterGrams: 3...3, unspacedBigrams: true))
+    #expect(digest == 0x58f1_3636_6966_6be0, "digest \(String(digest, radix: 16))")
+    #expect(digest != (try Self.digest(FeatureSettings(hashBits: 12, characterGrams: 3...3))))
+  }
+
   /// Every gram length (the general path).
   @Test func gramsOfOneToEightGiveTheSameFeaturesAndProbabilities() throws {
     let digest = try Self.digest(FeatureSettings(hashBits: 12, characterGrams: 1...8))

@@ -46,6 +46,12 @@ struct TrainCommand: ParsableCommand {
   var grams =
     "\(FeatureSettings.standard.characterGrams.lowerBound)-\(FeatureSettings.standard.characterGrams.upperBound)"
 
+  @Flag(
+    inversion: .prefixedNo,
+    help:
+      "Also take character bigrams in scripts written without spaces (Thai, Lao, Myanmar, Khmer, Japanese, Chinese).")
+  var unspacedBigrams = FeatureSettings.standard.unspacedBigrams
+
   @Flag(help: "Count every message once, instead of weighing labels to count alike.")
   var noClassWeights = false
 
@@ -75,6 +81,7 @@ struct TrainCommand: ParsableCommand {
       var training = ModelTraining()
       training.settings.hashBits = hashBits
       training.settings.characterGrams = gramRange ?? FeatureSettings.standard.characterGrams
+      training.settings.unspacedBigrams = unspacedBigrams
       training.options = TrainingOptions(
         epochs: epochs, learningRate: learningRate, seed: seed,
         classWeighting: !noClassWeights)
