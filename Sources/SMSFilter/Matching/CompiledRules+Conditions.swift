@@ -94,14 +94,16 @@ extension CompiledRules {
         state.text.bytes.count <= state.budget.maxRegexSubjectBytes
       {
         if state.budgetExhausted { return false }
-        let answer = state.text.bytes.withUnsafeBufferPointer { shortcut.answer($0, hasDigit: state.textHasDigit) }
+        let answer = state.text.bytes.withUnsafeBufferPointer {
+          shortcut.answer($0, hasDigit: state.textHasDigit, hasNonASCIIDigit: state.textHasNonASCIIDigit)
+        }
         if let answer { return answer }
       }
-      if state.regexRunLog != nil { state.regexRunLog?.append(index) }
       // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
       let pattern = regexes[index].pattern
       var range: Range<Int>?
       let matched = state.text.bytes.withUnsafeBufferPointer { state.runRegex(pattern, on: $0, matched: &range) }
+      if state.regexRunLog != nil { state.regexRunLog?.append((index, matched)) }
       if matched, mode == .explain, let range {
         record(key: .regex, pattern: regexes[index].source, normalizedRange: range, state)
       }
