@@ -65,6 +65,76 @@ import Testing
     }
   }
 
+  @Test func knowsTheAmountShape() throws {
+    let shortcut = try #require(RegexShortcut(prepared: #"(?:\brs|₹|\$|\bus\$|\bs/)\.?\s?\d"#))
+    #expect(
+      shortcut
+        == .amount([
+          .init(bytes: Array("rs".utf8), boundary: true), .init(bytes: Array("₹".utf8), boundary: false),
+          .init(bytes: Array("$".utf8), boundary: false), .init(bytes: Array("us$".utf8), boundary: true),
+          .init(bytes: Array("s/".utf8), boundary: true),
+        ]))
+    for other in [
+      #"(?:rs|₹)\.?\s?\d+"#, #"(?:rs|₹)\s?\d"#, #"(?:r.|₹)\.?\s?\d"#, #"(?:rs|₹)?\.?\s?\d"#, #"(?:\b₹|rs)\.?\s?\d"#,
+      #"(?:r[s]|₹)\.?\s?\d"#, #"(?:\d|₹)\.?\s?\d"#, #"(?:rs|(?:₹))\.?\s?\d"#, #"(?:RS|₹)\.?\s?\d"#,
+    ] {
+      #expect(RegexShortcut(prepared: other) == nil, "\(other)")
+    }
+  }
+
+  @Test func amountsAnswerAsPCRE2Does() throws {
+    let source = #"(?:\brs|\binr|₹|\busd|\bus\$|\$|£|€|\beur|\bgbp|\br\$|\brp|\bs/|\bidr)\.?\s?\d"#
+    let shortcut = try #require(RegexShortcut(prepared: source))
+    let pattern = try Pattern(RegexWordCharacters.rewrite(source), options: [.caseless])
+    let texts = [
+      "", "rs", "rs5", "rs 5", "rs.5", "rs. 5", "rs..5", "rs  5", "rs.  5", "pay rs. 500 now", "hrs 5", "hours5",
+      "mrs 5", "_rs 5", "1rs 5", "₹500", "x₹ 5", "₹.5", "$ 5", "us$5", "bus$5", "aus$ 5", "€\t5", "£\n7",
+      "s/ 20", "ms/ 20", "rp 10.000", "idr\u{a0}5", "rs\u{a0}5", "éus$5", "éinr 5", "ñrs 5", "rs ५", "rs 5 and ५",
+      "रुपये rs 5", "rs\u{2003}5", "eur", "eur 12", "gbp.x", "inr,5", "RS 5", "Rs. 20",
+    ]
+    let scratch = MatchScratch()
+    for text in texts {
+      let bytes = Array(text.utf8)
+      let expected = pattern.firstMatch(in: bytes, scratch: scratch) != .noMatch
+      let answer = bytes.withUnsafeBufferPointer { buffer in
+        shortcut.answer(
+          buffer,
+          hasDigit: { buffer.contains { (0x30...0x39).contains($0) } || MatchState.hasNonASCIIDigit(buffer) },
+          hasNonASCIIDigit: { MatchState.hasNonASCIIDigit(buffer) })
+      }
+      if let answer { #expect(answer == expected, "\(text.debugDescription)") }
+    }
+  }
+
+  /// Every shortcut of the built-in rules answers as PCRE2 (given the pattern as the builder
+  /// compiles it) on every corpus message, wherever it answers at all.
+  @Test func builtInShortcutsAnswerAsPCRE2DoesOnTheCorpus() throws {
+    let regexes = try Classifier.builtIn().compiled.regexes.compactMap { regex -> (Pattern, RegexShortcut)? in
+      guard let shortcut = regex.shortcut else { return nil }
+      return (try Pattern(RegexWordCharacters.rewrite(regex.source), options: [.caseless]), shortcut)
+    }
+    #expect(regexes.count >= 3)
+    let scratch = MatchScratch()
+    var answered = 0
+    for (_, body) in try PackagePaths.corpusMessages() {
+      let text = Array(TextNormalizer.normalize(body).utf8)
+      text.withUnsafeBufferPointer { buffer in
+        for (pattern, shortcut) in regexes {
+          let answer = shortcut.answer(
+            buffer,
+            hasDigit: { buffer.contains { (0x30...0x39).contains($0) } || MatchState.hasNonASCIIDigit(buffer) },
+            hasNonASCIIDigit: { MatchState.hasNonASCIIDigit(buffer) })
+          guard let answer else { continue }
+          answered += 1
+          #expect(
+            answer == (pattern.firstMatch(in: text, scratch: scratch) != .noMatch),
+            "\(pattern.source) on \(String(decoding: text, as: UTF8.self))")
+        }
+      }
+    }
+    #expect(answered > 30_000)
+  }
+
   @Test func knowsOnlyTheDigitFreeShape() {
     #expect(RegexShortcut(prepared: #"^[^\d]{0,220}$"#) == .digitFree(lengths: 0...220))
     #expect(RegexShortcut(prepared: #"^\D{3}$"#) == .digitFree(lengths: 3...3))

@@ -1,7 +1,8 @@
 /// A regex of a shape simple enough that the matcher answers it exactly from what it already
 /// knows of the message, without running PCRE2.
 ///
-/// Three shapes are known. ``pictographic``: `\p{Extended_Pictographic}` alone, answered from
+/// Four shapes are known. The amount shape, `(?:\brs|₹|…)\.?\s?\d`, is described in
+/// `RegexShortcut+Amount.swift`. ``pictographic``: `\p{Extended_Pictographic}` alone, answered from
 /// the text's scalars (``PictographicScalars``, checked against PCRE2 over every scalar).
 /// ``digitRun(gaps:)``: `\+?\d[\d -]{m,n}\d`, a written-out phone number — two digits with `m`
 /// to `n` digits, spaces or hyphens between them — answered by a scan of the text's ASCII digit
@@ -31,6 +32,9 @@ enum RegexShortcut: Hashable, Sendable {
   /// The text holds two decimal digits with `gaps` characters between them, each a digit, a
   /// space or a hyphen.
   case digitRun(gaps: ClosedRange<Int>)
+  /// The text holds one of the literals, then an optional `.`, an optional white space and a
+  /// decimal digit (see `RegexShortcut+Amount.swift`).
+  case amount([AmountLiteral])
 
   /// The shortcut of a prepared pattern, or `nil` when it has none.
   init?(prepared pattern: String) {
@@ -40,6 +44,10 @@ enum RegexShortcut: Hashable, Sendable {
     }
     if let gaps = Self.digitRunGaps(pattern) {
       self = .digitRun(gaps: gaps)
+      return
+    }
+    if let literals = Self.amountLiterals(pattern) {
+      self = .amount(literals)
       return
     }
     var rest = Substring(pattern)
@@ -97,6 +105,9 @@ enum RegexShortcut: Hashable, Sendable {
     case .digitRun(let gaps):
       if hasNonASCIIDigit() { return nil }
       return Self.hasDigitRun(text, gaps: gaps)
+    case .amount(let literals):
+      if hasNonASCIIDigit() { return nil }
+      return Self.hasAmount(text, literals)
     case .digitFree(let lengths):
       if Self.mayEndWithNewline(text) { return nil }
       // Scalars: every byte that does not continue a character starts one.
