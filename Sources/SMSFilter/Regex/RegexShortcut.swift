@@ -1,9 +1,11 @@
 /// A regex of a shape simple enough that the matcher answers it exactly from what it already
 /// knows of the message, without running PCRE2.
 ///
-/// Four shapes are known. The amount shape, `(?:\brs|₹|…)\.?\s?\d`, is described in
-/// `RegexShortcut+Amount.swift`. ``pictographic``: `\p{Extended_Pictographic}` alone, answered from
-/// the text's scalars (``PictographicScalars``, checked against PCRE2 over every scalar).
+/// Six shapes are known. The amount shape, `(?:\brs|₹|…)\.?\s?\d`, the label shape,
+/// `^[a-z0-9&'’ .-]{2,30}:\s`, and the dimension shape, `(?<!\w)\dx\d(?!\w)`, are described in
+/// `RegexShortcut+Amount.swift`, `RegexShortcut+Label.swift` and `RegexShortcut+Dimension.swift`.
+/// ``pictographic``: `\p{Extended_Pictographic}` alone, answered from the text's scalars
+/// (``PictographicScalars``, checked against PCRE2 over every scalar).
 /// ``digitRun(gaps:)``: `\+?\d[\d -]{m,n}\d`, a written-out phone number — two digits with `m`
 /// to `n` digits, spaces or hyphens between them — answered by a scan of the text's ASCII digit
 /// runs when the text has no digit of another script (PCRE2 decides when it has). The `\+?` is
@@ -35,6 +37,12 @@ enum RegexShortcut: Hashable, Sendable {
   /// The text holds one of the literals, then an optional `.`, an optional white space and a
   /// decimal digit (see `RegexShortcut+Amount.swift`).
   case amount([AmountLiteral])
+  /// The text starts with `lengths` characters of the class, then `:` and white space (see
+  /// `RegexShortcut+Label.swift`).
+  case label(LabelClass, lengths: ClosedRange<Int>)
+  /// The text holds a digit, `x` and a digit with no word character around them (see
+  /// `RegexShortcut+Dimension.swift`).
+  case dimension
 
   /// The shortcut of a prepared pattern, or `nil` when it has none.
   init?(prepared pattern: String) {
@@ -48,6 +56,14 @@ enum RegexShortcut: Hashable, Sendable {
     }
     if let literals = Self.amountLiterals(pattern) {
       self = .amount(literals)
+      return
+    }
+    if let (members, lengths) = Self.labelShape(pattern) {
+      self = .label(members, lengths: lengths)
+      return
+    }
+    if pattern == Self.dimensionPattern {
+      self = .dimension
       return
     }
     var rest = Substring(pattern)
@@ -108,6 +124,10 @@ enum RegexShortcut: Hashable, Sendable {
     case .amount(let literals):
       if hasNonASCIIDigit() { return nil }
       return Self.hasAmount(text, literals)
+    case .label(let members, let lengths):
+      return Self.hasLabel(text, members, lengths: lengths)
+    case .dimension:
+      return Self.hasDimension(text)
     case .digitFree(let lengths):
       if Self.mayEndWithNewline(text) { return nil }
       // Scalars: every byte that does not continue a character starts one.
