@@ -1,9 +1,10 @@
 /// A regex of a shape simple enough that the matcher answers it exactly from what it already
 /// knows of the message, without running PCRE2.
 ///
-/// Six shapes are known. The amount shape, `(?:\brs|₹|…)\.?\s?\d`, the label shape,
-/// `^[a-z0-9&'’ .-]{2,30}:\s`, and the dimension shape, `(?<!\w)\dx\d(?!\w)`, are described in
-/// `RegexShortcut+Amount.swift`, `RegexShortcut+Label.swift` and `RegexShortcut+Dimension.swift`.
+/// Seven shapes are known. The amount shape, `(?:\brs|₹|…)\.?\s?\d`, the label shape,
+/// `^[a-z0-9&'’ .-]{2,30}:\s`, the dimension shape, `(?<!\w)\dx\d(?!\w)`, and the quantity shape,
+/// `(?<!\w)\d+(?:[.,]\d+)? ?(?:mb|gb)(?!\w)`, are described in their own files
+/// (`RegexShortcut+Amount.swift`, `+Label`, `+Dimension`, `+Quantity`).
 /// ``pictographic``: `\p{Extended_Pictographic}` alone, answered from the text's scalars
 /// (``PictographicScalars``, checked against PCRE2 over every scalar).
 /// ``digitRun(gaps:)``: `\+?\d[\d -]{m,n}\d`, a written-out phone number — two digits with `m`
@@ -43,6 +44,9 @@ enum RegexShortcut: Hashable, Sendable {
   /// The text holds a digit, `x` and a digit with no word character around them (see
   /// `RegexShortcut+Dimension.swift`).
   case dimension
+  /// The text holds a number, an optional space and one of the units, standing alone (see
+  /// `RegexShortcut+Quantity.swift`).
+  case quantity([[UInt8]])
 
   /// The shortcut of a prepared pattern, or `nil` when it has none.
   init?(prepared pattern: String) {
@@ -60,6 +64,10 @@ enum RegexShortcut: Hashable, Sendable {
     }
     if let (members, lengths) = Self.labelShape(pattern) {
       self = .label(members, lengths: lengths)
+      return
+    }
+    if let units = Self.quantityUnits(pattern) {
+      self = .quantity(units)
       return
     }
     if pattern == Self.dimensionPattern {
@@ -128,6 +136,9 @@ enum RegexShortcut: Hashable, Sendable {
       return Self.hasLabel(text, members, lengths: lengths)
     case .dimension:
       return Self.hasDimension(text)
+    case .quantity(let units):
+      if hasNonASCIIDigit() { return nil }
+      return Self.hasQuantity(text, units)
     case .digitFree(let lengths):
       if Self.mayEndWithNewline(text) { return nil }
       // Scalars: every byte that does not continue a character starts one.
