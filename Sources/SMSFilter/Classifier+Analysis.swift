@@ -26,11 +26,15 @@ extension Classifier {
   }
 
   /// What running the compiled matcher on `queries` costs in PCRE2 runs: for each body regex
-  /// that ran (as compiled: decomposed, lowered), its source and how many times it ran, most
-  /// first. For `smsfilter check --cost` and the benchmark.
-  package func regexRunProfile(_ queries: [MessageQuery]) -> [(source: String, runs: Int)] {
-    regexRunCounts(queries).enumerated().filter { $0.element > 0 }
-      .map { (compiled.regexes[$0.offset].source, $0.element) }
+  /// that ran (as compiled: decomposed, lowered), its source, how many times it ran and how many
+  /// of those runs matched, most runs first. For `smsfilter check --cost` and the benchmark.
+  ///
+  /// A regex whose runs mostly match gains nothing from a tighter prefilter: only answering it
+  /// without PCRE2 (as keywords, or from what the scan found) saves its runs.
+  package func regexRunProfile(_ queries: [MessageQuery]) -> [(source: String, runs: Int, matches: Int)] {
+    let (runs, matches) = regexRunCounts(queries)
+    return runs.enumerated().filter { $0.element > 0 }
+      .map { (compiled.regexes[$0.offset].source, $0.element, matches[$0.offset]) }
       .sorted { $0.runs > $1.runs }
   }
 
@@ -38,7 +42,7 @@ extension Classifier {
   /// each rule reaches (through its guards too, so a shared guard's runs count for every rule
   /// that uses it), most first; rules that cost none are left out.
   package func ruleRunProfile(_ queries: [MessageQuery]) -> [(ruleID: String, runs: Int)] {
-    let counts = regexRunCounts(queries)
+    let counts = regexRunCounts(queries).runs
     var result: [(ruleID: String, runs: Int)] = []
     for (index, root) in compiled.ruleRoots.enumerated() {
       var seen = Set<Int>()
@@ -62,17 +66,22 @@ extension Classifier {
     return result.sorted { $0.runs > $1.runs }
   }
 
-  /// How many times each compiled body regex ran while classifying `queries`.
-  private func regexRunCounts(_ queries: [MessageQuery]) -> [Int] {
+  /// How many times each compiled body regex ran while classifying `queries`, and how many of
+  /// those runs matched.
+  private func regexRunCounts(_ queries: [MessageQuery]) -> (runs: [Int], matches: [Int]) {
     let matcher = makeMatcher()
     matcher.state.regexRunLog = []
-    var counts = [Int](repeating: 0, count: compiled.regexes.count)
+    var runs = [Int](repeating: 0, count: compiled.regexes.count)
+    var matches = runs
     for query in queries {
       _ = query.withInput { decide($0, matcher) }
-      for index in matcher.state.regexRunLog ?? [] { counts[index] += 1 }
+      for (index, matched) in matcher.state.regexRunLog ?? [] {
+        runs[index] += 1
+        if matched { matches[index] += 1 }
+      }
       matcher.state.regexRunLog?.removeAll(keepingCapacity: true)
     }
-    return counts
+    return (runs, matches)
   }
 
   /// Statistics of the compiled matcher.

@@ -93,6 +93,32 @@ import Testing
     #expect(!Self.mayMatch(#"\p{Extended_Pictographic}"#, "Paid ₹500 and £20"))
   }
 
+  /// On a text with a digit of another script `\d` is not `[0-9]`: the filter then uses the runs
+  /// found with `\d` read as anything, and still never turns away a match.
+  @Test func readsOtherScriptsDigitsAsAnything() throws {
+    let data = #"(?<!\w)\d+(?:[.,]\d+)? ?(?:mb|gb)(?!\w)"#
+    let factor = try #require(RegexFactors.factor(data))
+    #expect(factor.flags.contains(.asciiDigits))
+    #expect(factor.otherDigits?.map { $0.map(\.count) } == [[2]])  // [mg] b
+    // `\w` assumes an ASCII text, which a text with such a digit is not: no fallback.
+    #expect(RegexFactors.factor(#"\w\d{5}"#)?.otherDigits == nil)
+    #expect(!Self.mayMatch(data, "اعتبار رایگان ۳۰ گیگ اینترنت"))
+    #expect(!Self.mayMatch(data, "٣٠ x"))
+    let scratch = MatchScratch()
+    let patterns = [data, #"(?<!\w)\dx\d(?!\w)"#, #"\d{5,}|\b\d{3}[- ]\d{3,4}\b"#, #"\b\d{1,3}p ?/ ?min"#]
+    let texts = [
+      "۳۰ mb", "٣٠gb", "3٠ gb", "٣x٢", "3x٢", "१२३४५", "١٢٣-٤٥٦", "१२p/min", "٣٠ gb ٣x٢ १२३४५", "30 mb ٣", "٣ 1x2",
+      "۳۰ گیگ", "no digits", "",
+    ]
+    for source in patterns {
+      let pattern = try Pattern(RegexWordCharacters.rewrite(source), options: [.caseless])
+      for text in texts
+      where pattern.firstMatch(in: Array(TextNormalizer.normalize(text).utf8), scratch: scratch) != .noMatch {
+        #expect(Self.mayMatch(source, text), "\(source) on \(text)")
+      }
+    }
+  }
+
   /// The prefilter's guarantee over the corpus and every body regex of the built-in rules (as
   /// compiled: decomposed, written out with the keywords' word class, gated by literals or not):
   /// where PCRE2 matches the normalised text, the filter lets it through.

@@ -16,13 +16,16 @@ struct ByteRunFilter: Sendable {
   private var anchors: [Int] = []
   /// What each regex's factor assumes of the text (``RegexFactors/Flags``).
   private var flags: [UInt8] = []
+  /// Regex `i`'s alternatives on a text with a decimal digit outside ASCII, where its factor's
+  /// `[0-9]` does not hold (``RegexFactors/Factor/otherDigits``; empty: no filter there).
+  private var otherDigitAlternatives: [Range<Int>] = []
 
   /// The filters of regexes with these factors (`nil`: that regex has none), in regex order.
   init(_ factors: [RegexFactors.Factor?]) {
     var position = 0
-    for factor in factors {
+    func add(_ list: [[[RegexFactors.ByteSet]]]) -> Range<Int> {
       let alternativeStart = alternatives.count
-      for alternative in factor?.alternatives ?? [] {
+      for alternative in list {
         let runStart = runs.count
         for run in alternative {
           for set in run { sets += set.words }
@@ -33,7 +36,11 @@ struct ByteRunFilter: Sendable {
         }
         alternatives.append(runStart..<runs.count)
       }
-      regexAlternatives.append(alternativeStart..<alternatives.count)
+      return alternativeStart..<alternatives.count
+    }
+    for factor in factors {
+      regexAlternatives.append(add(factor?.alternatives ?? []))
+      otherDigitAlternatives.append(add(factor?.otherDigits ?? []))
       flags.append(factor?.flags.rawValue ?? 0)
     }
   }
@@ -41,18 +48,22 @@ struct ByteRunFilter: Sendable {
   /// Whether regex `index` may match `text`, whose ``TextProfile`` is `profile`: `false` only
   /// when, for every alternative, some run does not occur (or the regex has no filter, or its
   /// assumptions do not hold of this text: then `true`). `nonASCIIDigit` says whether the text
-  /// has a decimal digit outside ASCII (asked only when a factor reads `\d` as `[0-9]`).
+  /// has a decimal digit outside ASCII (asked only when a factor reads `\d` as `[0-9]`; then the
+  /// factor's ``RegexFactors/Factor/otherDigits`` decide).
   @inline(__always)
   func mayMatch(
     _ index: Int, text: UnsafeBufferPointer<UInt8>, profile: () -> TextProfile, nonASCIIDigit: () -> Bool
   ) -> Bool {
-    let list = regexAlternatives[index]
+    var list = regexAlternatives[index]
     if list.isEmpty { return true }
     let profile = profile()
     let assumed = RegexFactors.Flags(rawValue: flags[index])
     if !assumed.isEmpty {
       if assumed.contains(.asciiText) && profile.hasNonASCII { return true }
-      if assumed.contains(.asciiDigits) && profile.hasNonASCII && nonASCIIDigit() { return true }
+      if assumed.contains(.asciiDigits) && profile.hasNonASCII && nonASCIIDigit() {
+        list = otherDigitAlternatives[index]
+        if list.isEmpty { return true }
+      }
     }
     return sets.withUnsafeBufferPointer { sets in
       for alternative in list {

@@ -196,8 +196,11 @@ extension CompiledRules {
       case .senderIs, .senderPrefix, .senderKind, .country, .mixedScript: return 1
       case .senderRegex: return 5
       case .regex(let index):
-        // A regex the matcher answers itself costs a pass over the text, no PCRE2 run.
-        if regexes[index].shortcut != nil { return 2 }
+        // A regex the matcher answers itself costs a pass over the text, no PCRE2 run. Only the
+        // digit-free shape is ranked so: children are also evaluated (and their spans explained)
+        // in this order, and ranking the later shapes (pictographs, digit runs) cheaper would
+        // reorder `--explain` output without sparing a run.
+        if case .digitFree = regexes[index].shortcut { return 2 }
         return regexes[index].gate == nil ? 40 : 10
       case .guardRef(let index): return index < guardCosts.count ? guardCosts[index] : 20
       case .link, .phone, .amount: return 20

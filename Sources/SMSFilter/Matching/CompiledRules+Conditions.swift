@@ -83,6 +83,7 @@ extension CompiledRules {
       // The text is read once for the tests below and the run: one access to the state's
       // text (an exclusivity check and a retain), not one per use.
       var range: Range<Int>?
+      var ran = false
       let matched = state.text.bytes.withUnsafeBufferPointer { text -> Bool in
         // Nor one whose required byte runs are not in the text.
         if mode != .naive,
@@ -94,12 +95,17 @@ extension CompiledRules {
         // span comes from PCRE2; nor on a text the budget cuts, where PCRE2 sees a prefix).
         if mode == .compiled, let shortcut = regexShortcuts[index], text.count <= state.budget.maxRegexSubjectBytes {
           if state.budgetExhausted { return false }
-          if let answer = shortcut.answer(text, hasDigit: state.textHasDigit) { return answer }
+          if let answer = shortcut.answer(
+            text, hasDigit: state.textHasDigit, hasNonASCIIDigit: state.textHasNonASCIIDigit)
+          {
+            return answer
+          }
         }
-        if state.regexRunLog != nil { state.regexRunLog?.append(index) }
+        ran = true
         // Only the pattern: copying the whole CompiledRegex would retain its gate arrays too.
         return state.runRegex(regexes[index].pattern, on: text, matched: &range)
       }
+      if ran, state.regexRunLog != nil { state.regexRunLog?.append((index, matched)) }
       if matched, mode == .explain, let range {
         record(key: .regex, pattern: regexes[index].source, normalizedRange: range, state)
       }

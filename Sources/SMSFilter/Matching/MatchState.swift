@@ -35,8 +35,9 @@ final class MatchState {
   /// The message's budget, and what it has spent.
   private(set) var budget = MessageBudget.default
   var regexRuns = 0
-  /// When set, each body regex run appends its index here (cost reports, not the hot path).
-  var regexRunLog: [Int]?
+  /// When set, each body regex run appends its index and whether it matched here (cost reports,
+  /// not the hot path).
+  var regexRunLog: [(index: Int, matched: Bool)]?
   /// The steps charged to the message so far (see ``MessageBudget``).
   var regexSteps: UInt64 = 0
   var budgetExhausted = false

@@ -13,12 +13,23 @@ extension RegexFactors {
 
   /// The factor of a (prepared) pattern, or `nil` when some alternative has no run worth a scan.
   static func factor(_ pattern: String) -> Factor? {
+    guard var factor = factor(pattern, digitsAsCut: false) else { return nil }
+    if factor.flags.contains(.asciiDigits), let other = self.factor(pattern, digitsAsCut: true),
+      !other.flags.contains(.asciiText)
+    {
+      factor.otherDigits = other.alternatives
+    }
+    return factor
+  }
+
+  /// The factor of a pattern, `\d` read as `[0-9]` or as a cut.
+  static func factor(_ pattern: String, digitsAsCut: Bool) -> Factor? {
     let scalars = Array(pattern.unicodeScalars)
     guard !RegexLiterals.usesVerbs(scalars), !RegexLowering.hasInlineOptions(scalars),
       !String(String.UnicodeScalarView(scalars)).contains("(?|"),
       let branches = RegexLiterals.splitAlternatives(scalars)
     else { return nil }
-    var reader = Reader(groupSets: [:], flags: [])
+    var reader = Reader(groupSets: [:], flags: [], digitsAsCut: digitsAsCut)
     reader.collectGroupSets(scalars)
     var alternatives: [[[ByteSet]]] = []
     for branch in branches {

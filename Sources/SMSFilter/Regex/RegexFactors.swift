@@ -79,6 +79,10 @@ enum RegexFactors {
   struct Factor: Hashable, Sendable {
     var alternatives: [[[ByteSet]]]
     var flags: Flags
+    /// When `flags` reads `\d` as `[0-9]`: the runs of each alternative with `\d` read as
+    /// anything (a cut), for a text with a digit of another script, where `alternatives` do not
+    /// hold (`nil`: none worth a scan, or they too assume an ASCII text).
+    var otherDigits: [[[ByteSet]]]? = nil
   }
 
   /// One piece of a sequence: a character from a set, or a stretch the analysis does not follow.
@@ -101,6 +105,8 @@ enum RegexFactors {
     /// Capturing group number → its set, for groups that are one unquantified set.
     var groupSets: [Int: ByteSet]
     var flags: Flags
+    /// Read `\d` as a cut, not as `[0-9]` (it then assumes nothing of the text's digits).
+    var digitsAsCut = false
 
     /// Numbers the capturing groups of the whole pattern and notes those that are one set.
     mutating func collectGroupSets(_ scalars: [Unicode.Scalar]) {
@@ -132,7 +138,7 @@ enum RegexFactors {
             number += 1
             let end = RegexLiterals.skipGroup(scalars, from: index)
             if contentStart <= end - 1, end <= scalars.count, scalars[end - 1] == ")" {
-              var copy = Reader(groupSets: [:], flags: [])
+              var copy = Reader(groupSets: [:], flags: [], digitsAsCut: digitsAsCut)
               var extra: [[ByteSet]] = []
               let content = Array(scalars[contentStart..<(end - 1)])
               if let items = copy.items(content, extraRuns: &extra), items.count == 1, case .set(let set) = items[0] {
@@ -166,6 +172,7 @@ enum RegexFactors {
           atomEnd = RegexLiterals.escapeEnd(scalars, letter: letter, from: index + 2)
           switch letter {
           case "Q", "E": return nil
+          case "d" where digitsAsCut: atom = [.cut]
           case "d":
             flags.insert(.asciiDigits)
             atom = [.set(.digits)]
@@ -344,6 +351,7 @@ enum RegexFactors {
           index += 2
           switch letter {
           case "d":
+            if digitsAsCut { return .cut }
             flags.insert(.asciiDigits)
             set.formUnion(.digits)
           case "s": set.formUnion(.space)

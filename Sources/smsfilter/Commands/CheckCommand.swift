@@ -87,8 +87,12 @@ struct CheckCommand: ParsableCommand {
         for (rule, runs) in classifier.ruleRunProfile(queries) {
           print("  \(String(format: "%6.3f", Double(runs) / count))  \(rule)")
         }
-        print("by regex (as compiled: decomposed, word lists as keywords):")
-        for (source, runs) in profile { print("  \(String(format: "%6.3f", Double(runs) / count))  \(source)") }
+        print("by regex (as compiled: decomposed, word lists as keywords), runs and matches a message:")
+        for (source, runs, matches) in profile {
+          print(
+            "  \(String(format: "%6.3f", Double(runs) / count))  \(String(format: "%6.3f", Double(matches) / count))  \(source)"
+          )
+        }
       }
       if !report.failures.isEmpty { throw ExitCode(ExitStatus.someFailed) }
     }
