@@ -1,4 +1,3 @@
-import PCRE2
 import Testing
 
 @testable import SMSFilter
@@ -57,22 +56,7 @@ import Testing
       "_1x2", "(2x1)", "2x1.", "२x२", "é2x1", "2x1é", "2x1 é1x2", "é2x1 3x4", "12x3 4x56", "2x", "x2", "2 x 1",
       "mom: 2x1 ok", "٣x٢", "3x٢", "٣x2", "٣ x ٢ 3x2", "الساعة ٨", "x٣", "1x2x3", "1x2 x", "x", "1x",
     ]
-    let scratch = MatchScratch()
-    for source in patterns {
-      let shortcut = try #require(RegexShortcut(prepared: source), "\(source)")
-      let pattern = try Pattern(RegexWordCharacters.rewrite(source), options: [.caseless])
-      for text in texts {
-        let bytes = Array(text.utf8)
-        let expected = pattern.firstMatch(in: bytes, scratch: scratch) != .noMatch
-        let answer = bytes.withUnsafeBufferPointer { buffer in
-          shortcut.answer(
-            buffer,
-            hasDigit: { buffer.contains { (0x30...0x39).contains($0) } || MatchState.hasNonASCIIDigit(buffer) },
-            hasNonASCIIDigit: { MatchState.hasNonASCIIDigit(buffer) })
-        }
-        if let answer { #expect(answer == expected, "\(source) on \(text.debugDescription)") }
-      }
-    }
+    try expectShortcutsAnswerAsPCRE2(patterns, on: texts, rewritingWordClasses: true)
   }
 
   /// The shortcut decides the ordinary texts itself (a test of the scan, not only its silence).

@@ -43,26 +43,9 @@ import Testing
       "5--------------6", "5---------------6", "call ९८७६५४३२१० now", "१२३४५ 12345", "12 ३४ 5678 901",
       "ok 👍", "paid ₹500 and £20", "© 2026", "™", "heart ❤ you", "⌚", "日本語", "1 2\u{2028}3 4", "12\t34 5678",
     ]
-    let scratch = MatchScratch()
-    for source in patterns {
-      let shortcut = try #require(RegexShortcut(prepared: source))
-      let pattern = try Pattern(source, options: [.caseless])
-      for text in texts {
-        let bytes = Array(text.utf8)
-        let expected = pattern.firstMatch(in: bytes, scratch: scratch) != .noMatch
-        let answer = bytes.withUnsafeBufferPointer { buffer in
-          shortcut.answer(
-            buffer,
-            hasDigit: { buffer.contains { (0x30...0x39).contains($0) } || MatchState.hasNonASCIIDigit(buffer) },
-            hasNonASCIIDigit: { MatchState.hasNonASCIIDigit(buffer) })
-        }
-        if let answer {
-          #expect(answer == expected, "\(source) on \(text.debugDescription)")
-        } else {
-          #expect(MatchState.hasNonASCIIDigit(bytes.withUnsafeBufferPointer { $0 }), "\(text.debugDescription)")
-        }
-      }
-    }
+    try expectShortcutsAnswerAsPCRE2(
+      patterns, on: texts,
+      silentOnlyWhen: { bytes in MatchState.hasNonASCIIDigit(bytes.withUnsafeBufferPointer { $0 }) })
   }
 
   @Test func knowsTheAmountShape() throws {
@@ -84,26 +67,13 @@ import Testing
 
   @Test func amountsAnswerAsPCRE2Does() throws {
     let source = #"(?:\brs|\binr|₹|\busd|\bus\$|\$|£|€|\beur|\bgbp|\br\$|\brp|\bs/|\bidr)\.?\s?\d"#
-    let shortcut = try #require(RegexShortcut(prepared: source))
-    let pattern = try Pattern(RegexWordCharacters.rewrite(source), options: [.caseless])
     let texts = [
       "", "rs", "rs5", "rs 5", "rs.5", "rs. 5", "rs..5", "rs  5", "rs.  5", "pay rs. 500 now", "hrs 5", "hours5",
       "mrs 5", "_rs 5", "1rs 5", "₹500", "x₹ 5", "₹.5", "$ 5", "us$5", "bus$5", "aus$ 5", "€\t5", "£\n7",
       "s/ 20", "ms/ 20", "rp 10.000", "idr\u{a0}5", "rs\u{a0}5", "éus$5", "éinr 5", "ñrs 5", "rs ५", "rs 5 and ५",
       "रुपये rs 5", "rs\u{2003}5", "eur", "eur 12", "gbp.x", "inr,5", "RS 5", "Rs. 20",
     ]
-    let scratch = MatchScratch()
-    for text in texts {
-      let bytes = Array(text.utf8)
-      let expected = pattern.firstMatch(in: bytes, scratch: scratch) != .noMatch
-      let answer = bytes.withUnsafeBufferPointer { buffer in
-        shortcut.answer(
-          buffer,
-          hasDigit: { buffer.contains { (0x30...0x39).contains($0) } || MatchState.hasNonASCIIDigit(buffer) },
-          hasNonASCIIDigit: { MatchState.hasNonASCIIDigit(buffer) })
-      }
-      if let answer { #expect(answer == expected, "\(text.debugDescription)") }
-    }
+    try expectShortcutsAnswerAsPCRE2([source], on: texts, rewritingWordClasses: true)
   }
 
   /// Every shortcut of the built-in rules answers as PCRE2 (given the pattern as the builder
@@ -118,18 +88,12 @@ import Testing
     var answered = 0
     for (_, body) in try PackagePaths.corpusMessages() {
       let text = Array(TextNormalizer.normalize(body).utf8)
-      text.withUnsafeBufferPointer { buffer in
-        for (pattern, shortcut) in regexes {
-          let answer = shortcut.answer(
-            buffer,
-            hasDigit: { buffer.contains { (0x30...0x39).contains($0) } || MatchState.hasNonASCIIDigit(buffer) },
-            hasNonASCIIDigit: { MatchState.hasNonASCIIDigit(buffer) })
-          guard let answer else { continue }
-          answered += 1
-          #expect(
-            answer == (pattern.firstMatch(in: text, scratch: scratch) != .noMatch),
-            "\(pattern.source) on \(String(decoding: text, as: UTF8.self))")
-        }
+      for (pattern, shortcut) in regexes {
+        guard let answer = shortcut.answer(onText: text) else { continue }
+        answered += 1
+        #expect(
+          answer == (pattern.firstMatch(in: text, scratch: scratch) != .noMatch),
+          "\(pattern.source) on \(String(decoding: text, as: UTF8.self))")
       }
     }
     #expect(answered > 30_000)
@@ -157,27 +121,9 @@ import Testing
       "ok\n", "okay\n", "abcde\n", "line\nnext", "end\r", "ab\u{85}", "ab\u{2028}", "१२", "x٣y", "emoji 😀",
       "ünïcödé", "abc\n\n",
     ]
-    let scratch = MatchScratch()
-    for source in patterns {
-      let shortcut = try #require(RegexShortcut(prepared: source))
-      let pattern = try Pattern(source, options: [.caseless])
-      for text in texts {
-        let bytes = Array(text.utf8)
-        var expected = false
-        if case .matched = pattern.firstMatch(in: bytes, scratch: scratch) { expected = true }
-        let answer = bytes.withUnsafeBufferPointer { buffer in
-          shortcut.answer(
-            buffer,
-            hasDigit: { buffer.contains { (0x30...0x39).contains($0) } || MatchState.hasNonASCIIDigit(buffer) },
-            hasNonASCIIDigit: { MatchState.hasNonASCIIDigit(buffer) })
-        }
-        if let answer {
-          #expect(answer == expected, "\(source) on \(text.debugDescription)")
-        } else {
-          #expect(RegexShortcut.mayEndWithNewline(bytes.withUnsafeBufferPointer { $0 }), "\(text.debugDescription)")
-        }
-      }
-    }
+    try expectShortcutsAnswerAsPCRE2(
+      patterns, on: texts,
+      silentOnlyWhen: { bytes in RegexShortcut.mayEndWithNewline(bytes.withUnsafeBufferPointer { $0 }) })
   }
 
   @Test func compiledDecisionsEqualPlainEvaluation() throws {
