@@ -74,6 +74,12 @@ import Testing
       "रुपये rs 5", "rs\u{2003}5", "eur", "eur 12", "gbp.x", "inr,5", "RS 5", "Rs. 20",
     ]
     try expectShortcutsAnswerAsPCRE2([source], on: texts, rewritingWordClasses: true)
+    // It decides ordinary texts itself, not only stays silent where PCRE2 would disagree.
+    let shortcut = try #require(RegexShortcut(prepared: source))
+    for (text, expected) in [("pay rs. 500 now", true), ("₹250 off", true), ("hrs 5", false), ("no money here", false)]
+    {
+      #expect(shortcut.answer(onText: Array(text.utf8)) == expected, "\(text)")
+    }
   }
 
   /// Every shortcut of the built-in rules answers as PCRE2 (given the pattern as the builder

@@ -172,8 +172,7 @@ final class MatchState {
   /// Whether the normalised body has a decimal digit of any script (`\p{Nd}`, what PCRE2's
   /// `\d` matches with Unicode properties), found once per message on first use.
   func textHasDigit() -> Bool {
-    let profile = textProfile()
-    return profile.hasASCIIDigit || (profile.hasNonASCII && textHasNonASCIIDigit())
+    textProfile().hasASCIIDigit || textHasNonASCIIDigit()
   }
 
   /// The normalised body's ``TextProfile``, found once per message on first use.
@@ -186,10 +185,10 @@ final class MatchState {
   }
 
   /// Whether the normalised body has a decimal digit outside ASCII, found once per message on
-  /// first use.
+  /// first use (an ASCII body, as the profile knows, without reading it again).
   func textHasNonASCIIDigit() -> Bool {
     if nonASCIIDigitGeneration != generation {
-      nonASCIIDigit = text.bytes.withUnsafeBufferPointer(Self.hasNonASCIIDigit)
+      nonASCIIDigit = textProfile().hasNonASCII && text.bytes.withUnsafeBufferPointer(Self.hasNonASCIIDigit)
       nonASCIIDigitGeneration = generation
     }
     return nonASCIIDigit
@@ -211,10 +210,7 @@ final class MatchState {
       }
       // A lead byte of a scalar from U+0640 on; the text is valid UTF-8, so its continuation
       // bytes follow.
-      let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-      guard index &+ width <= count else { return false }
-      var value = UInt32(lead) & (0x7F &>> UInt32(width))
-      for offset in 1..<width { value = value &<< 6 | UInt32(text[index &+ offset] & 0x3F) }
+      let (value, width) = TextNormalizer.decodeScalar(text, at: index)
       if let scalar = Unicode.Scalar(value), NumberScanner.digit(scalar) != nil { return true }
       index &+= width
     }

@@ -47,15 +47,10 @@ extension RegexShortcut {
       }
       let bytes = Array(text.utf8)
       guard let first = bytes.first, TextNormalizer.normalize(text) == text else { return nil }
-      if boundary, !Self.isASCIIWord(first) { return nil }
+      if boundary, !WordBoundary.isASCIIWordByte(first) { return nil }
       result.append(AmountLiteral(bytes: bytes, boundary: boundary))
     }
     return result.isEmpty ? nil : result
-  }
-
-  /// Whether an ASCII byte is a word character (`[0-9A-Za-z_]`).
-  static func isASCIIWord(_ byte: UInt8) -> Bool {
-    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
   }
 
   /// The amount shape's answer on a text with no non-ASCII digit: `true` when some occurrence
@@ -70,6 +65,17 @@ extension RegexShortcut {
       let byte = text[index]
       if byte == 0x20 || (0x09...0x0D).contains(byte) { return 1 }
       return byte >= 0x80 ? 2 : 0
+    }
+    // Whether `\s?\d` matches at `place`; a non-ASCII character where the space would be
+    // leaves the answer to PCRE2.
+    func digitFollows(_ place: Int) -> Bool {
+      if digit(place) { return true }
+      switch space(place) {
+      case 1: return digit(place + 1)
+      case 2: undecided = true
+      default: break
+      }
+      return false
     }
     for literal in literals {
       let bytes = literal.bytes
@@ -92,19 +98,12 @@ extension RegexShortcut {
             undecided = true
             continue
           }
-          if Self.isASCIIWord(previous) { continue }
+          if WordBoundary.isASCIIWordByte(previous) { continue }
         }
-        var after = start + bytes.count
-        if after < count, text[after] == 0x2E { after += 1 }
-        // `\.?` may also match nothing: try the place without the dot too.
-        for place in Set([start + bytes.count, after]) {
-          if digit(place) { return true }
-          switch space(place) {
-          case 1: if digit(place + 1) { return true }
-          case 2: undecided = true
-          default: break
-          }
-        }
+        // `\.?` may also match nothing: the place without the dot, then after it if there is one.
+        let end = start + bytes.count
+        if digitFollows(end) { return true }
+        if end < count, text[end] == 0x2E, digitFollows(end + 1) { return true }
       }
     }
     return undecided ? nil : false

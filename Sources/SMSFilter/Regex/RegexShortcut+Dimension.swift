@@ -23,6 +23,13 @@ extension RegexShortcut {
     guard count >= 3 else { return false }
     var undecided = false
     func digit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    // Whether no word character is at `place`: 1 yes (or past either end), 0 no, 2 a non-ASCII one.
+    func free(_ place: Int) -> UInt8 {
+      guard place >= 0 && place < count else { return 1 }
+      let byte = text[place]
+      if byte >= 0x80 { return 2 }
+      return WordBoundary.isASCIIWordByte(byte) ? 0 : 1
+    }
     for index in 1..<(count - 1) where text[index] | 0x20 == 0x78 {
       let first = text[index - 1]
       let second = text[index + 1]
@@ -31,17 +38,10 @@ extension RegexShortcut {
         undecided = true
         continue
       }
-      var alone = true
-      for place in [index - 2, index + 2] where place >= 0 && place < count {
-        let byte = text[place]
-        if byte >= 0x80 {
-          undecided = true
-          alone = false
-        } else if isASCIIWord(byte) {
-          alone = false
-        }
-      }
-      if alone { return true }
+      let before = free(index - 2)
+      let after = free(index + 2)
+      if before == 1 && after == 1 { return true }
+      if before == 2 || after == 2 { undecided = true }
     }
     return undecided ? nil : false
   }

@@ -84,7 +84,7 @@ extension RegexShortcut {
         guard members.ascii.contains(byte) else { break }
         index += 1
       } else {
-        let (value, length) = decodeScalar(text, at: index)
+        let (value, length) = TextNormalizer.decodeScalar(text, at: index)
         guard members.others.contains(value) else { break }
         index += length
       }
@@ -95,15 +95,5 @@ extension RegexShortcut {
     let next = text[index + 1]
     if next == 0x20 || (0x09...0x0D).contains(next) { return true }
     return next >= 0x80 ? nil : false
-  }
-
-  /// The scalar value and byte length of the UTF-8 character at `index` of valid UTF-8 text.
-  static func decodeScalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
-    let lead = UInt32(text[index])
-    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-    guard length > 1, index + length <= text.count else { return (lead, 1) }
-    var value = lead & (0x7F >> UInt32(length))
-    for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
-    return (value, length)
   }
 }

@@ -35,13 +35,24 @@ extension RegexShortcut {
       guard index > 0 else { return 1 }
       let byte = text[index - 1]
       if byte >= 0x80 { return 2 }
-      return isASCIIWord(byte) ? 0 : 1
+      return WordBoundary.isASCIIWordByte(byte) ? 0 : 1
     }
     // The start of the run of ASCII digits that ends at `end` (exclusive).
     func runStart(_ end: Int) -> Int {
       var start = end
       while digit(start - 1) { start -= 1 }
       return start
+    }
+    // Whether a run of digits free before it ends at `end`, the unit being free after it
+    // (`after`: 1 free, 2 a non-ASCII character); an answer a non-ASCII character decides is
+    // left undecided.
+    func digitsEndAt(_ end: Int, after: UInt8) -> Bool {
+      guard digit(end - 1) else { return false }
+      let answer = freeBefore(runStart(end))
+      if answer == 0 { return false }
+      if answer == 1 && after == 1 { return true }
+      undecided = true
+      return false
     }
     for unit in units where unit.count <= count {
       for start in 0...(count - unit.count) {
@@ -54,16 +65,12 @@ extension RegexShortcut {
         var after: UInt8 = 1
         if start + unit.count < count {
           let byte = text[start + unit.count]
-          after = byte >= 0x80 ? 2 : isASCIIWord(byte) ? 0 : 1
+          after = byte >= 0x80 ? 2 : WordBoundary.isASCIIWordByte(byte) ? 0 : 1
         }
         if after == 0 { continue }
-        for end in [start, start - 1] where end == start || (end >= 0 && text[end] == 0x20) {
-          guard digit(end - 1) else { continue }
-          let answer = freeBefore(runStart(end))
-          if answer == 0 { continue }
-          if answer == 1 && after == 1 { return true }
-          undecided = true
-        }
+        // The digits end right before the unit, or before one space before it.
+        if digitsEndAt(start, after: after) { return true }
+        if start > 0, text[start - 1] == 0x20, digitsEndAt(start - 1, after: after) { return true }
       }
     }
     return undecided ? nil : false

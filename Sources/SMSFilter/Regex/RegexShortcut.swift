@@ -153,20 +153,21 @@ enum RegexShortcut: Hashable, Sendable {
   /// hyphens between them (on a text whose only decimal digits are ASCII: every character in
   /// such a stretch is one byte, so bytes count characters).
   static func hasDigitRun(_ text: UnsafeBufferPointer<UInt8>, gaps: ClosedRange<Int>) -> Bool {
-    // The digits of the current stretch of digits, spaces and hyphens, oldest first.
-    var digits: [Int] = []
-    digits.reserveCapacity(32)
-    for (index, byte) in text.enumerated() {
-      if (0x30...0x39).contains(byte) {
-        // Nearest first: distances only grow going back.
-        for start in digits.reversed() {
-          let between = index - start - 1
-          if between > gaps.upperBound { break }
-          if between >= gaps.lowerBound { return true }
+    // Where the current stretch of digits, spaces and hyphens begins.
+    var stretchStart = 0
+    for index in 0..<text.count {
+      let byte = text[index]
+      if byte &- 0x30 < 10 {
+        // A digit with `gaps` characters between it and this one, in the stretch, nearest first
+        // (the text itself is the list of the stretch's digits: nothing is kept).
+        let farthest = max(stretchStart, index - 1 - gaps.upperBound)
+        var start = index - 1 - gaps.lowerBound
+        while start >= farthest {
+          if text[start] &- 0x30 < 10 { return true }
+          start -= 1
         }
-        digits.append(index)
       } else if byte != 0x20 && byte != 0x2D {
-        digits.removeAll(keepingCapacity: true)
+        stretchStart = index + 1
       }
     }
     return false
