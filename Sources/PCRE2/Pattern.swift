@@ -53,9 +53,9 @@ public final class Pattern: Sendable {
 
   /// The pattern's source text.
   public let source: String
-  /// Whether matches run PCRE2's JIT code. The JIT compilation happens on a pattern's first
-  /// match; asking this does it now, if it has not happened yet.
-  public var isJITCompiled: Bool { usesJIT() }
+  /// Whether matches run PCRE2's JIT code now: `false` until a pattern's first match has
+  /// JIT-compiled it (asking does not compile it).
+  public var isJITCompiled: Bool { smsfilter_load_acquire(jitState) == Self.jitReady }
   /// The number of capture groups in the pattern.
   public let captureCount: Int
 

@@ -96,10 +96,11 @@ import Testing
     #expect(results.count == 16 && results.allSatisfy { $0 })
   }
 
-  @Test func theJITCompilesOnTheFirstMatchOnceWhicheverThreadsRaceForIt() async throws {
+  @Test func theJITCompilesOnTheFirstMatchWhicheverThreadsRaceForIt() async throws {
     // Fresh patterns, each first matched by many tasks at once, some in the interpreter's
     // truncated mode: every answer is the same as one thread's, and the JIT is on after.
     let patterns = try (0..<32).map { try Pattern(#"(?:refund|code)\s*\d{\#($0 % 4 + 3)}"#, options: [.caseless]) }
+    #expect(patterns.allSatisfy { !$0.isJITCompiled })
     let text = Array("Your CODE 123456 and refund 98".utf8)
     let expected = try (0..<32).map {
       try Pattern(#"(?:refund|code)\s*\d{\#($0 % 4 + 3)}"#, options: [.caseless], jit: false)
@@ -111,7 +112,8 @@ import Testing
           let scratch = MatchScratch()
           return patterns.indices.allSatisfy { index in
             let outcome = patterns[index].firstMatch(in: text, scratch: scratch, truncated: task == 0)
-            return task == 0 ? true : outcome == expected[index]
+            // A truncated match sees the whole of this short text: the same answer.
+            return outcome == expected[index]
           }
         }
       }
