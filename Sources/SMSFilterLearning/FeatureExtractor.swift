@@ -275,8 +275,11 @@ public struct FeatureExtractor: Sendable {
   }
 
   /// Whether the scalar in `text[start..<end]` belongs to a script written without spaces
-  /// between words: Thai and Lao (U+0E00–U+0EFF), Myanmar (U+1000–U+109F), Khmer
-  /// (U+1780–U+17FF), kana and CJK ideographs (U+3040–U+9FFF), told from its first two bytes.
+  /// between words, told from its first two bytes: Thai and Lao (U+0E00–U+0EFF), Myanmar
+  /// (U+1000–U+10BF: also takes the first Georgian letters, U+10A0–U+10BF), Khmer
+  /// (U+1780–U+17FF), kana, Bopomofo, compatibility jamo, enclosed CJK and CJK ideographs
+  /// (U+3040–U+9FFF). Not `WordBoundary.isUnspacedScript`, whose ranges differ: the model was
+  /// trained with these, and changing them means retraining it.
   @inline(__always)
   static func isUnspacedScalar(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
     guard end &- start == 3 else { return false }

@@ -58,7 +58,10 @@ public enum ModelFileFormat {
       throw fail(.mismatch, "feature settings out of range (hash bits \(hashBits), grams \(bytes[25])–\(bytes[26]))")
     }
     let grams = Int(bytes[25])...Int(bytes[26])
-    guard bytes[29] & ~1 == 0, bytes[30] == 0, bytes[31] == 0 else {
+    guard bytes[29] & ~1 == 0 else {
+      throw fail(.mismatch, "unknown feature flags \(bytes[29]) (this build knows only character bigrams, 1)")
+    }
+    guard bytes[30] == 0, bytes[31] == 0 else {
       throw fail(.mismatch, "reserved header bytes are not zero")
     }
     guard Int(bytes[27]) == ModelClass.allCases.count, Int(bytes[28]) == ModelClass.lanes else {

@@ -51,10 +51,10 @@ import Testing
   /// written with spaces, and a Latin letter next to a Chinese one do not.
   @Test func scriptsWithoutSpacesGetCharacterBigrams() {
     var buffer = FeatureBuffer(naming: true)
-    func grams(_ text: String) -> [String] {
+    func grams(_ text: String, bigrams: Bool = true) -> [String] {
       var text = text
       text.withUTF8 {
-        FeatureExtractor(settings: FeatureSettings(hashBits: 16, characterGrams: 3...3, unspacedBigrams: true))
+        FeatureExtractor(settings: FeatureSettings(hashBits: 16, characterGrams: 3...3, unspacedBigrams: bigrams))
           .extract(normalized: $0, original: $0, senderKind: .unknown, into: &buffer)
       }
       return buffer.names.filter { $0.hasPrefix("gram:") }
@@ -71,8 +71,8 @@ import Testing
     #expect(grams("a验b").count == 3)  // trigrams only: one scalar of the script
     #expect(!grams("खाता").contains("gram:खा") && !grams("계좌번호").contains("gram:계좌"))
     #expect(!grams("abcd").contains("gram:ab"))
-    // Off by default: the built-in settings before it, and every file written without it.
-    #expect(!FeatureSettings(hashBits: 16, characterGrams: 3...3).unspacedBigrams)
+    // Without the setting, no bigram of those scripts.
+    #expect(!grams("โอนเงิน", bigrams: false).contains("gram:โอ"))
   }
 
   /// Every gram of every length the settings take, over the word's scalars and its marks: a
