@@ -11,9 +11,10 @@ struct ByteRunFilter: Sendable {
   private var alternatives: [Range<Int>] = []
   private var runs: [Range<Int>] = []
   private var sets: [UInt64] = []
-  /// Each run's anchor: the offset of its position with the fewest bytes, which the scan looks
-  /// for first.
+  /// Each run's anchors: the offsets of its two positions with the fewest bytes (the same one
+  /// twice for a run of one), which the scan looks for together before checking the others.
   private var anchors: [Int] = []
+  private var secondAnchors: [Int] = []
   /// What each regex's factor assumes of the text (``RegexFactors/Flags``).
   private var flags: [UInt8] = []
   /// Regex `i`'s alternatives on a text with a decimal digit outside ASCII, where its factor's
@@ -30,7 +31,9 @@ struct ByteRunFilter: Sendable {
         for run in alternative {
           for set in run { sets += set.words }
           let sizes = run.map { $0.words.reduce(0) { $0 + $1.nonzeroBitCount } }
-          anchors.append(sizes.indices.min { sizes[$0] < sizes[$1] } ?? 0)
+          let anchor = sizes.indices.min { sizes[$0] < sizes[$1] } ?? 0
+          anchors.append(anchor)
+          secondAnchors.append(sizes.indices.filter { $0 != anchor }.min { sizes[$0] < sizes[$1] } ?? anchor)
           runs.append(position..<(position + run.count))
           position += run.count
         }
@@ -69,7 +72,10 @@ struct ByteRunFilter: Sendable {
       for alternative in list {
         var all = true
         for run in alternatives[alternative]
-        where !Self.occurs(positions: runs[run], anchor: anchors[run], sets: sets, in: text, present: profile.present) {
+        where !Self.occurs(
+          positions: runs[run], anchors: (anchors[run], secondAnchors[run]), sets: sets, in: text,
+          present: profile.present)
+        {
           all = false
           break
         }
@@ -80,12 +86,13 @@ struct ByteRunFilter: Sendable {
   }
 
   /// Whether some `text[start..<start + n]` has each byte in its position's set: the bytes of
-  /// the anchor position's set are looked for first, and the other positions checked around
-  /// each.
+  /// the two anchor positions' sets are looked for together (one well-predicted branch where a
+  /// common anchor byte such as a space alone would branch at random), and the other positions
+  /// checked around each such place.
   @inline(__always)
   static func occurs(
-    positions: Range<Int>, anchor: Int, sets: UnsafeBufferPointer<UInt64>, in text: UnsafeBufferPointer<UInt8>,
-    present: SIMD4<UInt64>
+    positions: Range<Int>, anchors: (Int, Int), sets: UnsafeBufferPointer<UInt64>,
+    in text: UnsafeBufferPointer<UInt8>, present: SIMD4<UInt64>
   ) -> Bool {
     let length = positions.count
     guard length > 0, text.count >= length else { return length == 0 }
@@ -96,14 +103,18 @@ struct ByteRunFilter: Sendable {
       let set = SIMD4(sets[base], sets[base &+ 1], sets[base &+ 2], sets[base &+ 3])
       if set & present == SIMD4(repeating: 0) { return false }
     }
-    let anchorSet = first &+ anchor &* 4
-    var index = anchor
-    let last = text.count &- length &+ anchor
-    while index <= last {
-      let byte = text[index]
-      defer { index &+= 1 }
-      if sets[anchorSet &+ Int(byte &>> 6)] &>> UInt64(byte & 63) & 1 == 0 { continue }
-      let start = index &- anchor
+    let anchorSet = first &+ anchors.0 &* 4
+    let secondSet = first &+ anchors.1 &* 4
+    var start = 0
+    let last = text.count &- length
+    while start <= last {
+      defer { start &+= 1 }
+      let byte = text[start &+ anchors.0]
+      let other = text[start &+ anchors.1]
+      let hit =
+        sets[anchorSet &+ Int(byte &>> 6)] &>> UInt64(byte & 63)
+        & sets[secondSet &+ Int(other &>> 6)] &>> UInt64(other & 63)
+      if hit & 1 == 0 { continue }
       var offset = 0
       while offset < length {
         let byte = text[start &+ offset]
