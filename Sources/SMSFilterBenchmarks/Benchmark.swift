@@ -85,9 +85,21 @@ package enum Benchmark {
     _ classifier: Classifier, _ messages: [MessageQuery], seconds: Double, naive: Bool = false
   ) -> Throughput {
     let session = classifier.makeSession()
-    // Warm up (caches, branch predictors, lazily built tables) on a slice of the messages.
-    var sink = classifyAll(session, messages.prefix(warmUpMessages), naive: naive)
-    let passes = timedPasses(seconds: seconds) { sink &+= classifyAll(session, messages, naive: naive) }
+    return measure(messages, of: messages, seconds: seconds) { classifyAll(session, $0, naive: naive) }
+  }
+
+  /// Runs `work` over `items` pass after pass, each pass timed on its own, for at least
+  /// `seconds` (``timedPasses(seconds:minimumPasses:onCPU:_:)``), after an untimed warm-up on the
+  /// first ``warmUpMessages`` items (caches, branch predictors, lazily built tables); the figures
+  /// are per message of `messages` (one item a message). `work` returns a value derived from its
+  /// results, kept so the optimiser cannot drop the work.
+  @inline(__always)
+  package static func measure<Item>(
+    _ items: [Item], of messages: [MessageQuery], seconds: Double, onCPU: Bool = false,
+    _ work: (ArraySlice<Item>) -> Int
+  ) -> Throughput {
+    var sink = work(items.prefix(warmUpMessages))
+    let passes = timedPasses(seconds: seconds, onCPU: onCPU) { sink &+= work(items[...]) }
     blackHole(sink)
     return Throughput(passes, messages)
   }
@@ -143,9 +155,12 @@ package enum Benchmark {
     }
   }
 
-  /// Runs `pass` again and again, timing each run, for at least `seconds` and `minimumPasses`.
-  package static func timedPasses(seconds: Double, minimumPasses: Int = 3, _ pass: () -> Void) -> PassTimes {
-    PassTimes(nanoseconds: passNanoseconds(seconds: seconds, minimumPasses: minimumPasses, pass))
+  /// Runs `pass` again and again, timing each run, for at least `seconds` and `minimumPasses`;
+  /// with `onCPU`, by the thread's CPU clock (``passNanoseconds(seconds:minimumPasses:onCPU:_:)``).
+  package static func timedPasses(
+    seconds: Double, minimumPasses: Int = 3, onCPU: Bool = false, _ pass: () -> Void
+  ) -> PassTimes {
+    PassTimes(nanoseconds: passNanoseconds(seconds: seconds, minimumPasses: minimumPasses, onCPU: onCPU, pass))
   }
 
   /// Each run's time, running `pass` for at least `seconds` and `minimumPasses`.

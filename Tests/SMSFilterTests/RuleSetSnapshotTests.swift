@@ -141,9 +141,14 @@ import Testing
   @Test func anAutomatonBuiltFromOtherLiteralsIsNotUsed() throws {
     let patterns: [[UInt8]] = [Array("refund".utf8), Array("win".utf8)]
     let precomputed = PrecomputedAutomaton.automaton(nil, patterns: patterns, payloads: [7, 8], payloadWords: 1)
-    #expect(
-      PrecomputedAutomaton.automaton(precomputed, patterns: patterns, payloads: [7, 8], payloadWords: 1).key
-        == precomputed.key)
+    // Stored tables whose key matches are used as they are, not rebuilt: tables planted under the
+    // key of `patterns` (built from other literals, so a rebuild would tell) come back unchanged.
+    let planted = PrecomputedAutomaton(
+      key: precomputed.key, automaton: AhoCorasick(patterns: [Array("planted".utf8)], payloads: [1], payloadWords: 1))
+    #expect(planted.automaton.dense != precomputed.automaton.dense)
+    let reused = PrecomputedAutomaton.automaton(planted, patterns: patterns, payloads: [7, 8], payloadWords: 1)
+    #expect(reused.key == precomputed.key)
+    #expect(reused.automaton.dense == planted.automaton.dense && reused.automaton.sparse == planted.automaton.sparse)
     // Another payload, another pattern, another payload width: each a new automaton.
     for (otherPatterns, payloads, words) in [
       (patterns, [7, 9] as [UInt32], 1), (patterns + [Array("x".utf8)], [7, 8, 9], 1), (patterns, [], 0),

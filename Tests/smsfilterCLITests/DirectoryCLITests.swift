@@ -170,30 +170,15 @@ import Testing
     let source = try folder.write("senders.tsv", Self.source)
     let file = folder.path("senders.smsdir")
     #expect(try CLI.run(["directory", "build", source, "-o", file, "--country", "IN"]).status == 0)
-    let process = Process()
-    process.executableURL = CLI.binary
-    process.arguments = ["directory", "lookup", file, "-", "--country", "IN"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
-    }
-    let reader = output.fileHandleForReading.fileDescriptor
-    input.fileHandleForWriting.write(Data("+91 98765 43210\n".utf8))
+    let live = try Coprocess(["directory", "lookup", file, "-", "--country", "IN"])
+    defer { live.finish() }
     // The first answer may wait for the file to open; time the ones after it.
-    #expect(LiveClassifyTests.read(reader, within: 10_000) == "junk\tnone\tSpam Likely\t+919876543210\n")
+    #expect(live.answer(to: "+91 98765 43210", within: 10_000).text == "junk\tnone\tSpam Likely\t+919876543210\n")
     for (sender, answer) in [
       ("VM-HDFCBK", "transaction\ttransactionalFinance\tHDFC Bank\tHDFCBK\n"), ("+14155550123", "not found\n"),
     ] {
-      let start = ContinuousClock.now
-      input.fileHandleForWriting.write(Data((sender + "\n").utf8))
       // Waits up to 2 s, so the 100 ms bound below is what decides.
-      let received = LiveClassifyTests.read(reader, within: 2_000)
-      let elapsed = ContinuousClock.now - start
+      let (received, elapsed) = live.answer(to: sender, within: 2_000)
       #expect(received == answer)
       #expect(elapsed < .milliseconds(100), "answered after \(elapsed)")
     }

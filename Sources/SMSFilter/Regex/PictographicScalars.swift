@@ -47,27 +47,12 @@ enum PictographicScalars {
   /// non-ASCII, so only the bytes that start a multi-byte character are decoded.
   static func occurs(in text: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
-    let count = text.count
-    while index < count {
-      let lead = text[index]
-      if lead < 0xC0 {
+    while index < text.count {
+      if text[index] < 0xC0 {
         index += 1
         continue
       }
-      var value: UInt32
-      var length: Int
-      if lead < 0xE0 {
-        value = UInt32(lead & 0x1F)
-        length = 2
-      } else if lead < 0xF0 {
-        value = UInt32(lead & 0x0F)
-        length = 3
-      } else {
-        value = UInt32(lead & 0x07)
-        length = 4
-      }
-      guard index + length <= count else { return false }
-      for offset in 1..<length { value = value << 6 | UInt32(text[index + offset] & 0x3F) }
+      let (value, length) = TextNormalizer.decodeScalar(text, at: index)
       if contains(value) { return true }
       index += length
     }

@@ -75,23 +75,9 @@ enum RegexDigits {
         break
       }
       // A quantifier that allows zero repetitions makes the atom optional.
-      var minimum = 1
-      if atomEnd < scalars.count {
-        switch scalars[atomEnd] {
-        case "?", "*":
-          minimum = 0
-          atomEnd += 1
-        case "+":
-          atomEnd += 1
-        case "{":
-          if let (low, _, end) = RegexLiterals.parseBraceQuantifier(scalars, from: atomEnd) {
-            minimum = low
-            atomEnd = end
-          }
-        default:
-          break
-        }
-      }
+      let quantifier = RegexQuantifier(scalars, at: atomEnd)
+      let minimum = quantifier?.minimum ?? 1
+      atomEnd = quantifier?.end ?? atomEnd
       if digitAtom && minimum >= 1 { return true }
       index = atomEnd
     }

@@ -222,26 +222,10 @@ enum RegexFactors {
         // (`[a-z]{1,12}[0-9]` holds the run letter, digit).
         var minimum = 1
         var maximum: Int? = 1
-        var quantified = false
-        if atomEnd < scalars.count {
-          switch scalars[atomEnd] {
-          case "?", "*", "+":
-            minimum = scalars[atomEnd] == "+" ? 1 : 0
-            maximum = scalars[atomEnd] == "?" ? 1 : nil
-            atomEnd += 1
-            quantified = true
-          case "{":
-            guard let (low, high, end) = RegexLiterals.parseBraceQuantifier(scalars, from: atomEnd) else { return nil }
-            minimum = low
-            maximum = high
-            atomEnd = end
-            quantified = true
-          default:
-            break
-          }
-          if quantified, atomEnd < scalars.count, scalars[atomEnd] == "?" || scalars[atomEnd] == "+" {
-            atomEnd += 1  // lazy or possessive
-          }
+        if let quantifier = RegexQuantifier(scalars, at: atomEnd) {
+          (minimum, maximum, atomEnd) = (quantifier.minimum, quantifier.maximum, quantifier.end)
+        } else if atomEnd < scalars.count, scalars[atomEnd] == "{" {
+          return nil  // a literal brace: not followed here
         }
         if minimum == 0 { extraRuns.removeSubrange(extraCount...) }
         if atom.isEmpty {

@@ -177,30 +177,10 @@ enum RegexLiterals {
         literal = scalar
       }
       // Read a following quantifier.
-      var minimum = 1
-      var quantified = false
-      if atomEnd < scalars.count {
-        switch scalars[atomEnd] {
-        case "?", "*":
-          minimum = 0
-          quantified = true
-          atomEnd += 1
-        case "+":
-          quantified = true
-          atomEnd += 1
-        case "{":
-          if let (low, _, end) = parseBraceQuantifier(scalars, from: atomEnd) {
-            minimum = low
-            quantified = true
-            atomEnd = end
-          }
-        default:
-          break
-        }
-        if quantified, atomEnd < scalars.count, scalars[atomEnd] == "?" || scalars[atomEnd] == "+" {
-          atomEnd += 1  // lazy or possessive
-        }
-      }
+      let quantifier = RegexQuantifier(scalars, at: atomEnd)
+      let minimum = quantifier?.minimum ?? 1
+      let quantified = quantifier != nil
+      atomEnd = quantifier?.end ?? atomEnd
       if let literal {
         let text = String(Character(literal)).lowercased()
         if quantified {

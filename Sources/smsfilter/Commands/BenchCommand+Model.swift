@@ -23,21 +23,32 @@ extension BenchCommand {
     print(
       "machine: \(BenchSupport.machine()), \(ProcessInfoCores.count) cores; \(BenchSupport.buildKind()); model \(model.source)"
     )
-    let scoring = Benchmark.modelScoring(model, bodies, seconds: seconds)
-    let onCPU = Benchmark.modelScoring(model, bodies, seconds: seconds, onCPU: true)
-    let averageBytes = Double(bodies.reduce(0) { $0 + $1.messageBody.utf8.count }) / Double(bodies.count)
-    print(
-      "model alone (features and scoring, 1 core) on the \(bodies.count) corpus messages: \(BenchSupport.rate(scoring.messagesPerSecond)) msgs/s, \(String(format: "%.0f", scoring.nanosecondsPerMessage)) ns/msg (\(String(format: "%.0f", averageBytes)) bytes on average); \(String(format: "%.0f", onCPU.nanosecondsPerMessage)) ns/msg of the thread's CPU time"
-    )
-    let near110 = bodies.filter { (100...120).contains($0.messageBody.utf8.count) }
+    let run = Benchmark.modelRun(model, bodies, seconds: seconds, onCPU: true)
     let digest = String(Benchmark.modelDigest(model, bodies), radix: 16)
+    let lines = BenchCommand.modelLines(run, messages: bodies.count)
+    print(lines.all)
     print("probabilities digest (every message's, bit for bit; equal digests, equal scores): \(digest)")
-    if !near110.isEmpty {
-      let short = Benchmark.modelScoring(model, near110, seconds: seconds)
-      let shortOnCPU = Benchmark.modelScoring(model, near110, seconds: seconds, onCPU: true)
-      print(
-        "model alone on the \(near110.count) corpus messages of 100-120 bytes: \(String(format: "%.0f", short.nanosecondsPerMessage)) ns/msg; \(String(format: "%.0f", shortOnCPU.nanosecondsPerMessage)) ns/msg of the thread's CPU time"
-      )
+    if let near110 = lines.near110 { print(near110) }
+  }
+
+  /// The model's lines of the bench: on all the messages and on those of 100-120 bytes (`nil`
+  /// when there are none). A run timed by the CPU clock too is `--model-only`'s: its lines give the
+  /// message count and the CPU time; otherwise the whole bench's, whose rule-set line above
+  /// includes the model.
+  static func modelLines(_ run: Benchmark.ModelRun, messages: Int) -> (all: String, near110: String?) {
+    func nanoseconds(_ throughput: Benchmark.Throughput) -> String {
+      String(format: "%.0f", throughput.nanosecondsPerMessage)
     }
+    let onCPU = { (throughput: Benchmark.Throughput?) in
+      throughput.map { "; \(nanoseconds($0)) ns/msg of the thread's CPU time" } ?? ""
+    }
+    let count = run.allOnCPU == nil ? "" : " \(messages)"
+    let tail = run.allOnCPU == nil ? "; the rule set's figures above include it" : onCPU(run.allOnCPU)
+    let all =
+      "model alone (features and scoring, 1 core) on the\(count) corpus messages: \(BenchSupport.rate(run.all.messagesPerSecond)) msgs/s, \(nanoseconds(run.all)) ns/msg (\(String(format: "%.0f", run.averageBytes)) bytes on average)\(tail)"
+    let near110 = run.near110.map {
+      "model alone on the \(run.near110Count) corpus messages of 100-120 bytes: \(nanoseconds($0)) ns/msg\(onCPU(run.near110OnCPU))"
+    }
+    return (all, near110)
   }
 }

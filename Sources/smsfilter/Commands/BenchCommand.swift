@@ -166,19 +166,12 @@ struct BenchCommand: ParsableCommand {
           "rule set \(ruleClassifier.ruleSet.name) (\(ruleClassifier.ruleSet.rules.count) rules) on \(bodies.count) corpus messages: engine \(BenchSupport.rate(e.messagesPerSecond)) msgs/s (\(String(format: "%.0f", 100 * e.messagesPerSecond / engine.messagesPerSecond))% of the headline), naive \(BenchSupport.rate(n.messagesPerSecond)) msgs/s, speed-up \(String(format: "%.1f", e.messagesPerSecond / n.messagesPerSecond))x, \(String(format: "%.2f", runs)) PCRE2 runs a message, start-up \(String(format: "%.1f", startup)) ms"
         )
         if let model = ruleClassifier.model {
-          let scoring = Benchmark.modelScoring(model, bodies, seconds: seconds)
-          modelRun = scoring
-          let near110 = bodies.filter { (100...120).contains($0.messageBody.utf8.count) }
-          if !near110.isEmpty {
-            let short = Benchmark.modelScoring(model, near110, seconds: seconds)
-            modelRunNear110 = short
-            log(
-              "model alone on the \(near110.count) corpus messages of 100-120 bytes: \(String(format: "%.0f", short.nanosecondsPerMessage)) ns/msg"
-            )
-          }
-          log(
-            "model alone (features and scoring, 1 core) on the corpus messages: \(BenchSupport.rate(scoring.messagesPerSecond)) msgs/s, \(String(format: "%.0f", scoring.nanosecondsPerMessage)) ns/msg (\(String(format: "%.0f", Double(bodies.reduce(0) { $0 + $1.messageBody.utf8.count }) / Double(bodies.count))) bytes on average); the rule set's figures above include it"
-          )
+          let run = Benchmark.modelRun(model, bodies, seconds: seconds)
+          modelRun = run.all
+          modelRunNear110 = run.near110
+          let lines = BenchCommand.modelLines(run, messages: bodies.count)
+          if let near110 = lines.near110 { log(near110) }
+          log(lines.all)
         }
       }
 
