@@ -132,33 +132,71 @@ public struct LinkScanner: Sendable {
   // MARK: Folding
 
   private mutating func fold(_ body: UnsafeBufferPointer<UInt8>) {
-    scalars.removeAll(keepingCapacity: true)
-    offsets.removeAll(keepingCapacity: true)
-    classes.removeAll(keepingCapacity: true)
+    // Sized once for the most characters the body can hold (one a byte), written through
+    // pointers, then cut to the characters found: no per-character append.
+    let capacity = body.count
+    Self.resize(&scalars, to: capacity)
+    Self.resize(&classes, to: capacity)
+    Self.resize(&offsets, to: capacity &+ 1)
+    // Moved out and back (not copied), so that remembering a character does not copy its storage.
+    var table = HostCharacterTable()
+    swap(&table, &characterTable)
+    let found = scalars.withUnsafeMutableBufferPointer { scalars in
+      classes.withUnsafeMutableBufferPointer { classes in
+        offsets.withUnsafeMutableBufferPointer { offsets in
+          Self.fold(body, table: &table, scalars: scalars, classes: classes, offsets: offsets)
+        }
+      }
+    }
+    swap(&table, &characterTable)
+    scalars.removeLast(capacity &- found)
+    classes.removeLast(capacity &- found)
+    offsets.removeLast(capacity &- found)
+  }
+
+  /// Sets `array`'s count to `count`, keeping its storage (new elements are zero).
+  private static func resize<Element: FixedWidthInteger>(_ array: inout [Element], to count: Int) {
+    if array.count > count {
+      array.removeLast(array.count &- count)
+    } else if array.count < count {
+      array.append(contentsOf: repeatElement(0, count: count &- array.count))
+    }
+  }
+
+  /// ``fold(_:)``'s loop: decodes, folds and classifies each character of `body` into the
+  /// buffers (each at least `body.count` long, `offsets` one more), and returns how many.
+  private static func fold(
+    _ body: UnsafeBufferPointer<UInt8>, table: inout HostCharacterTable, scalars: UnsafeMutableBufferPointer<UInt32>,
+    classes: UnsafeMutableBufferPointer<UInt8>, offsets: UnsafeMutableBufferPointer<Int32>
+  ) -> Int {
     var index = 0
-    while index < body.count {
+    var found = 0
+    let count = body.count
+    while index < count {
       let lead = body[index]
       var value = UInt32(lead)
       var length = 1
-      if lead >= 0xF0, index + 3 < body.count {
+      if lead >= 0xF0, index + 3 < count {
         value =
           (UInt32(lead & 0x07) << 18) | (UInt32(body[index + 1] & 0x3F) << 12)
           | (UInt32(body[index + 2] & 0x3F) << 6) | UInt32(body[index + 3] & 0x3F)
         length = 4
-      } else if lead >= 0xE0, index + 2 < body.count {
+      } else if lead >= 0xE0, index + 2 < count {
         value = (UInt32(lead & 0x0F) << 12) | (UInt32(body[index + 1] & 0x3F) << 6) | UInt32(body[index + 2] & 0x3F)
         length = 3
-      } else if lead >= 0xC0, index + 1 < body.count {
+      } else if lead >= 0xC0, index + 1 < count {
         value = (UInt32(lead & 0x1F) << 6) | UInt32(body[index + 1] & 0x3F)
         length = 2
       }
-      let folded = Self.folded(value)
-      scalars.append(folded)
-      classes.append(characterTable.flags(of: folded))
-      offsets.append(Int32(index))
+      let folded = folded(value)
+      scalars[found] = folded
+      classes[found] = table.flags(of: folded)
+      offsets[found] = Int32(index)
+      found &+= 1
       index += length
     }
-    offsets.append(Int32(body.count))
+    offsets[found] = Int32(count)
+    return found
   }
 
   /// Full-width ASCII forms to ASCII, the other full stops to `.`, ASCII upper case to lower.

@@ -137,19 +137,25 @@ public struct MessageRecordReader {
     /// The field a member name (its UTF-8 bytes, unescaped) stands for.
     init(_ name: some Collection<UInt8>, at range: Range<Int>) {
       switch name.count {
-      case 2 where name.elementsEqual("id".utf8): self = .id
-      case 4 where name.elementsEqual("body".utf8): self = .body
-      case 4 where name.elementsEqual("lang".utf8): self = .lang
-      case 4 where name.elementsEqual("note".utf8): self = .descriptive
-      case 6 where name.elementsEqual("sender".utf8): self = .sender
-      case 6 where name.elementsEqual("action".utf8): self = .action
-      case 6 where name.elementsEqual("market".utf8): self = .descriptive
-      case 7 where name.elementsEqual("country".utf8): self = .country
-      case 9 where name.elementsEqual("subAction".utf8): self = .subAction
-      case 11 where name.elementsEqual("messageBody".utf8): self = .body
-      case 22 where name.elementsEqual("receiverISOCountryCode".utf8): self = .country
+      case 2 where Self.name(name, is: "id"): self = .id
+      case 4 where Self.name(name, is: "body"): self = .body
+      case 4 where Self.name(name, is: "lang"): self = .lang
+      case 4 where Self.name(name, is: "note"): self = .descriptive
+      case 6 where Self.name(name, is: "sender"): self = .sender
+      case 6 where Self.name(name, is: "action"): self = .action
+      case 6 where Self.name(name, is: "market"): self = .descriptive
+      case 7 where Self.name(name, is: "country"): self = .country
+      case 9 where Self.name(name, is: "subAction"): self = .subAction
+      case 11 where Self.name(name, is: "messageBody"): self = .body
+      case 22 where Self.name(name, is: "receiverISOCountryCode"): self = .country
       default: self = .other(range)
       }
+    }
+
+    /// Whether `name` is `literal`'s bytes, compared in place (not through a `String`'s view).
+    private static func name(_ name: some Collection<UInt8>, is literal: StaticString) -> Bool {
+      name.count == literal.utf8CodeUnitCount
+        && name.enumerated().allSatisfy { $0.element == literal.utf8Start[$0.offset] }
     }
   }
 

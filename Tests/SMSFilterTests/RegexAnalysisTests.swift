@@ -98,11 +98,12 @@ import Testing
     #expect(hasNonASCIIDigit("price ४५"))
     #expect(!hasNonASCIIDigit("price 45"))
     #expect(!hasNonASCIIDigit("no digits here, कोड"))
-    // The byte-level skip agrees with decoding every scalar, for every scalar (alone and
-    // between other text).
+    // The byte-level skip agrees with decoding every scalar, for every scalar (alone, between
+    // other text, and where the eight-byte skip meets it: as a word's last byte, or later).
     for value in UInt32(0x80)...0x10FFFF {
       guard let scalar = Unicode.Scalar(value) else { continue }
-      for text in [String(Character(scalar)), "a \(Character(scalar))é"] {
+      let character = Character(scalar)
+      for text in [String(character), "a \(character)é", "abcdefg\(character)", "0123456789abcdé \(character) end"] {
         let bytes = Array(text.utf8)
         let fast = bytes.withUnsafeBufferPointer(MatchState.hasNonASCIIDigit)
         let slow = bytes.withUnsafeBufferPointer(MatchState.hasNonASCIIDigitDecoding)

@@ -200,9 +200,21 @@ final class MatchState {
   /// bytes (and every ASCII and continuation byte) are below 0xD9, so those bytes are skipped
   /// with one comparison each.
   static func hasNonASCIIDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
     let count = text.count
     var index = 0
     while index < count {
+      // Eight bytes at a time while none is D9 or above: a byte's low seven bits plus 0x27 reach
+      // 0x80 exactly when they are 0x59 or more, and its own top bit says it is 0x80 or more (no
+      // carry crosses into the next byte).
+      while index &+ 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        if ((word & ~high) &+ 0x2727_2727_2727_2727) & word & high != 0 { break }
+        index &+= 8
+      }
+      guard index < count else { break }
       let lead = text[index]
       if lead < 0xD9 {
         index &+= 1

@@ -54,6 +54,14 @@ public enum TextNormalizer {
       let count = utf8.count
       while index < count {
         let byte = utf8[index]
+        if byte &- 0x61 < 26 {
+          // A run of lower-case ASCII letters, appended at once: what `emitASCII` does for each.
+          var end = index &+ 1
+          while end < count && utf8[end] &- 0x61 < 26 { end &+= 1 }
+          state.emitLowerCaseLetters(UnsafeBufferPointer(rebasing: utf8[index..<end]), source: index, into: &buffer)
+          index = end
+          continue
+        }
         if byte < 0x80 {
           state.emitASCII(byte, source: index, into: &buffer)
           index += 1
@@ -179,6 +187,21 @@ public enum TextNormalizer {
       if trackingOffsets { buffer.sourceOffsets.append(Int32(truncatingIfNeeded: source)) }
     }
 
+    /// Appends a run of lower-case ASCII letters starting at `source`: ``emitASCII(_:source:into:)``
+    /// for each, at once.
+    @inline(__always)
+    mutating func emitLowerCaseLetters(
+      _ letters: UnsafeBufferPointer<UInt8>, source: Int, into buffer: inout NormalizedText
+    ) {
+      buffer.bytes.append(contentsOf: letters)
+      if trackingOffsets {
+        for offset in 0..<letters.count { buffer.sourceOffsets.append(Int32(truncatingIfNeeded: source &+ offset)) }
+      }
+      wordHasLatin = true
+      latinLetters &+= letters.count
+      lastWasSpace = false
+    }
+
     @inline(__always)
     mutating func emitASCII(_ byte: UInt8, source: Int, into buffer: inout NormalizedText) {
       switch byte {
@@ -248,15 +271,16 @@ public enum TextNormalizer {
       }
       if mapped.isEmpty { return }
       if kind.contains(.separator) { endWord(into: &buffer) }
-      // ASCII bytes of a mapping (a space in U+FE78's "space + mark", a digit in "½") go
-      // through the ASCII rules, so white space collapses and trims like any other.
-      for byte in mapped {
-        if byte < 0x80 {
-          emitASCII(byte, source: source, into: &buffer)
-        } else {
-          append(byte, source: source, into: &buffer)
-          lastWasSpace = false
+      if mapped.allSatisfy({ $0 >= 0x80 }) {
+        // No ASCII byte (the letters of other scripts): appended at once, as `emitMixed`
+        // would append them one by one.
+        buffer.bytes.append(contentsOf: mapped)
+        if trackingOffsets {
+          for _ in 0..<mapped.count { buffer.sourceOffsets.append(Int32(truncatingIfNeeded: source)) }
         }
+        lastWasSpace = false
+      } else {
+        emitMixed(mapped, source: source, into: &buffer)
       }
       if kind.contains(.separator) {
         wordStart = buffer.bytes.count
@@ -265,6 +289,20 @@ public enum TextNormalizer {
         lookAlikeLetters &+= 1
       } else {
         wordHasOtherScript = true
+      }
+    }
+
+    /// Appends a mapping with ASCII bytes among others: the ASCII bytes (a space in U+FE78's
+    /// "space + mark", a digit in "½") go through the ASCII rules, so white space collapses
+    /// and trims like any other.
+    mutating func emitMixed(_ mapped: some Collection<UInt8>, source: Int, into buffer: inout NormalizedText) {
+      for byte in mapped {
+        if byte < 0x80 {
+          emitASCII(byte, source: source, into: &buffer)
+        } else {
+          append(byte, source: source, into: &buffer)
+          lastWasSpace = false
+        }
       }
     }
 
