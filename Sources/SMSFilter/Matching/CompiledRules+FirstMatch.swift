@@ -72,7 +72,7 @@ extension CompiledRules {
     candidates.removeAll { rule in
       // Candidates after the known winner cannot win.
       if rule >= known { return true }
-      let holds = holds(ruleRoots[rule], state)
+      let holds = evaluate(ruleRoots[rule], state, .compiled)
       // A rule that ran out of budget is undecided, even when it came out true (a veto it
       // could not afford to check counted as not holding): stop with no winner.
       spent = state.budgetExhausted

@@ -74,8 +74,6 @@ struct CompiledRules: Sendable {
   var nodes: [Node] = []
   var children: [Int] = []
   var literalRefs: [Int] = []
-  /// `nodes` in the compact form the compiled path walks (``holds(_:_:)``).
-  var program = ConditionProgram()
   var rules: [CompiledRule] = []
   /// `rules[i].root`, id, action and sub-action, kept apart so the hot path does not copy
   /// whole rules.
@@ -256,7 +254,6 @@ extension CompiledRules {
     self.nodes = builder.nodes
     self.children = builder.children
     self.literalRefs = builder.literalRefs
-    self.program = ConditionProgram(nodes: builder.nodes, children: builder.children, literalRefs: builder.literalRefs)
     self.rules = compiledRules
     self.ruleRoots = compiledRules.map(\.root)
     self.ruleIDs = compiledRules.map(\.rule.id)
