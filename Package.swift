@@ -116,7 +116,8 @@ let package = Package(
     .testTarget(name: "SMSFilterEntitiesTests", dependencies: ["SMSFilterEntities"]),
     .testTarget(name: "SMSFilterLearningTests", dependencies: ["SMSFilterLearning", "SMSFilterModel"]),
     .testTarget(name: "SMSFilterDirectoryTests", dependencies: ["SMSFilterDirectory", "SMSFilterBenchmarks"]),
-    .testTarget(name: "SMSFilterTests", dependencies: ["SMSFilter", "SMSFilterIO", "SMSFilterBenchmarks"]),
+    .testTarget(
+      name: "SMSFilterTests", dependencies: ["SMSFilter", "SMSFilterEntities", "SMSFilterIO", "SMSFilterBenchmarks"]),
     .testTarget(name: "SMSFilterIOTests", dependencies: ["SMSFilterIO"]),
     .testTarget(name: "SMSFilterEvaluationTests", dependencies: ["SMSFilterEvaluation", "SMSFilterBenchmarks"]),
     .testTarget(

@@ -229,17 +229,6 @@ final class MatchState {
     return false
   }
 
-  /// ``hasNonASCIIDigit(_:)`` decoding every scalar: the reference its byte-level skip is
-  /// tested against.
-  static func hasNonASCIIDigitDecoding(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var iterator = text.makeIterator()
-    var decoder = UTF8()
-    while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-      if !scalar.isASCII && NumberScanner.digit(scalar) != nil { return true }
-    }
-    return false
-  }
-
   /// The learned model's class probabilities for this message, computed once per message on
   /// first use.
   func modelProbabilities(_ model: LinearModel) -> SIMD16<Float> {
