@@ -42,6 +42,24 @@ import Testing
     #expect(buffer.string == "ваш код 1234")
   }
 
+  /// Macedonian writes "Сè" (everything) with Cyrillic С and a Latin è: a Latin letter folded
+  /// from a non-ASCII scalar beside Cyrillic is ordinary spelling, not a disguise. The text the
+  /// keywords and the model see is what it was; only the mixed-script flag changes.
+  @Test func latinFoldedFromAnAccentedLetterDoesNotMakeAWordMixedScript() {
+    var buffer = NormalizedText()
+    TextNormalizer.normalize("Сè е подготвено за утре", into: &buffer)
+    #expect(!buffer.hasMixedScriptWord)
+    #expect(buffer.string == "ce е подготвено за утре")
+    TextNormalizer.normalize("Сè ok, Ассоunt", into: &buffer)  // a plain ASCII letter: still mixed
+    #expect(buffer.hasMixedScriptWord)
+    TextNormalizer.normalize("Ассоunt", into: &buffer)
+    #expect(buffer.hasMixedScriptWord)
+    TextNormalizer.normalize("ＷＩＮ Сè", into: &buffer)  // full-width Latin is folded too
+    #expect(!buffer.hasMixedScriptWord)
+    TextNormalizer.normalize("Сèn", into: &buffer)  // è folded, n plain: mixed
+    #expect(buffer.hasMixedScriptWord)
+  }
+
   @Test func greekLookAlikesAreFolded() {
     #expect(TextNormalizer.normalize("ΡayΡal alert") == "paypal alert")
   }

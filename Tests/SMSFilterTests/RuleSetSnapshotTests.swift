@@ -71,6 +71,8 @@ import Testing
         ModelThreshold(target: .action(.junk), minimum: 0.9),
         ModelThreshold(target: .subAction(.transactionalFinance), minimum: 0.25),
         ModelThreshold(target: .filtered, minimum: 1),
+        ModelThreshold(target: .subAction(.transactionalOrders), minimum: 0, mostLikely: true),
+        ModelThreshold(target: .action(.promotion), minimum: 0.2, mostLikely: true),
       ]),
       .link(link), .phone(PhoneCondition(kinds: ["premium"])),
       .amount(AmountCondition(currencies: ["INR"], minimum: 1000.5)), .amount(AmountCondition()),

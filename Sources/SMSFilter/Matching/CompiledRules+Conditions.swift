@@ -153,15 +153,16 @@ extension CompiledRules {
       for (slot, mask) in modelMasks[index].enumerated() {
         let probability = (probabilities * mask).sum()
         let threshold = modelThresholds[index][slot]
-        if probability >= threshold.minimum {
-          if mode == .explain {
-            state.spans?.append(
-              MatchSpan(
-                kind: .model, pattern: "\(threshold.targetName) >= \(threshold.minimum)", range: 0..<0,
-                text: String(format: "%.3f", probability)))
-          }
-          return true
+        guard probability >= threshold.minimum else { continue }
+        // `top`: no rival at the target's level is more likely.
+        if modelRivalMasks[index][slot].contains(where: { (probabilities * $0).sum() > probability }) { continue }
+        if mode == .explain {
+          state.spans?.append(
+            MatchSpan(
+              kind: .model, pattern: threshold.testDescription, range: 0..<0,
+              text: String(format: "%.3f", probability)))
         }
+        return true
       }
       return false
 

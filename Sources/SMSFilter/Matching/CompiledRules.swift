@@ -104,6 +104,9 @@ struct CompiledRules: Sendable {
   /// that counts) its probability sums.
   var modelThresholds: [[ModelThreshold]] = []
   var modelMasks: [[SIMD16<Float>]] = []
+  /// For each threshold that asks for the most likely (`top`), the lanes of each rival at its
+  /// level, none of which may sum higher; empty otherwise.
+  var modelRivalMasks: [[[SIMD16<Float>]]] = []
   /// The learned model `model:` conditions consult.
   var model: LinearModel?
   /// The tests of each `link:`, `phone:` and `amount:` condition.
@@ -290,12 +293,14 @@ extension CompiledRules {
     self.senderSets = builder.senderSets
     self.senderPrefixes = builder.senderPrefixes
     self.modelThresholds = builder.modelThresholds
-    self.modelMasks = builder.modelThresholds.map { list in
-      list.map { threshold in
-        var mask = SIMD16<Float>()
-        for modelClass in threshold.classes { mask[modelClass.rawValue] = 1 }
-        return mask
-      }
+    func mask(_ classes: [ModelClass]) -> SIMD16<Float> {
+      var mask = SIMD16<Float>()
+      for modelClass in classes { mask[modelClass.rawValue] = 1 }
+      return mask
+    }
+    self.modelMasks = builder.modelThresholds.map { list in list.map { mask($0.classes) } }
+    self.modelRivalMasks = builder.modelThresholds.map { list in
+      list.map { threshold in threshold.mostLikely ? threshold.rivals.map(mask) : [] }
     }
     if let location = builder.firstModelCondition, model == nil {
       throw RuleLoadError(

@@ -23,7 +23,8 @@ public enum ConditionKey: String, CaseIterable, Sendable {
   case country
   /// A word mixes scripts (or not).
   case mixedScript
-  /// The learned model's probability of an action or sub-action reaches a threshold.
+  /// The learned model's probability of an action or sub-action reaches a threshold, or it is
+  /// the most likely at its level.
   case model
   /// Links in the body pass tests (domain, top-level domain, shortener, look-alike, …).
   case link
@@ -57,7 +58,7 @@ public enum ConditionKey: String, CaseIterable, Sendable {
     case .senderKind: "`senderKind: [..]`"
     case .country: "`country: [IN, US]`"
     case .mixedScript: "`mixedScript: true`"
-    case .model: "`model: {junk: 0.9}`"
+    case .model: "`model: {junk: 0.9}` or `model: {transactionalFinance: top}`"
     case .link: "`link: true` or `link: {tld: [xyz], …}`"
     case .phone: "`phone: true` or `phone: {kind: [premium]}`"
     case .amount: "`amount: true` or `amount: {currency: [INR], atLeast: 1000}`"
@@ -84,7 +85,7 @@ public enum ConditionKey: String, CaseIterable, Sendable {
     case .country: "the receiver's country (`receiverISOCountryCode`) is one of these"
     case .mixedScript: "some word mixes Latin letters with Cyrillic or Greek look-alikes (`false`: no word does)"
     case .model:
-      "the learned model gives an action (`junk`, `promotion`, `transaction`, `allow`), `filtered` (junk or promotion) or a sub-action at least this probability (several entries: any); the rule set's header names the model (`model: built-in` or a file)"
+      "the learned model gives an action (`junk`, `promotion`, `transaction`, `allow`), `filtered` (junk or promotion) or a sub-action at least this probability; `top`: no other action is more likely (for `filtered`: neither the inbox nor transaction; for a sub-action: no other sub-action of its action, whatever the action's rank); `{top: true, atLeast: 0.2}`: both (several entries: any); the rule set's header names the model (`model: built-in` or a file)"
     case .link:
       "at least `count` (default 1) links in the body pass every test given: `domain` (within these registrable domains), `tld` (top-level domain or public suffix), `shortener` (a domain the rule set lists under `shorteners:`), `ip`, `punycode` (internationalised host), `mixedScript` (host mixes scripts), `lookalike` (host imitates a `brands:` domain without being it), `offBrand` (the body names a brand, the link is not the brand's), `obfuscated` (`hxxp`, `[.]`, `(dot)`, spaced), `userInfo` (`https://bank.example@evil.example`); each test `true` or `false`"
     case .phone:

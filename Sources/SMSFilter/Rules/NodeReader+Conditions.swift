@@ -106,10 +106,14 @@ extension NodeReader {
     return list.count == 1 ? list[0] : combine(list)
   }
 
-  /// `{junk: 0.9, transactionalFinance: 0.8}`: action or sub-action names and probabilities.
+  /// `{junk: 0.9, transactionalFinance: top, transactionalOrders: {top: true, atLeast: 0.2}}`:
+  /// action or sub-action names, each with a probability, `top` (the most likely at its level),
+  /// or both in a mapping; several entries: any.
   func modelThresholds(_ node: Node) throws(RuleLoadError) -> [ModelThreshold] {
     let pairs = try mapping(node, what: "model")
-    guard !pairs.pairs.isEmpty else { throw error(.invalidValue, node, "model needs at least one 'name: probability'") }
+    guard !pairs.pairs.isEmpty else {
+      throw error(.invalidValue, node, "model needs at least one 'name: probability' or 'name: top'")
+    }
     var thresholds: [ModelThreshold] = []
     for (key, value) in pairs.pairs {
       let name = try string(key, what: "a model target")
@@ -126,13 +130,38 @@ extension NodeReader {
           "model target '\(name)' is not an action (junk, promotion, transaction, allow), 'filtered' (junk or promotion) or a sub-action"
         )
       }
-      guard case .scalar(let scalar) = value, let minimum = Float(scalar.string), minimum > 0, minimum <= 1 else {
-        throw error(
-          .invalidValue, value, "model: \(name) needs a probability above 0 and at most 1, not \(describe(value))")
-      }
-      thresholds.append(ModelThreshold(target: target, minimum: minimum))
+      let (minimum, mostLikely) = try modelTest(value, name: name)
+      thresholds.append(ModelThreshold(target: target, minimum: minimum, mostLikely: mostLikely))
     }
     return thresholds
+  }
+
+  /// One target's test: a probability, `top`, or `{top: true, atLeast: P}`.
+  private func modelTest(_ value: Node, name: String) throws(RuleLoadError) -> (Float, Bool) {
+    if case .scalar(let scalar) = value, scalar.string == "top" { return (0, true) }
+    if case .mapping = value {
+      let pairs = try mapping(value, what: "model: \(name)")
+      try checkKeys(pairs, allowed: ["top", "atLeast"], context: "model: \(name)")
+      var mostLikely = false
+      if let node = pairs.value(for: "top") { mostLikely = try bool(node, what: "top") }
+      var minimum: Float = 0
+      if let node = pairs.value(for: "atLeast") { minimum = try probability(node, name: name) }
+      guard mostLikely || minimum > 0 else {
+        throw error(.invalidValue, value, "model: \(name) needs 'top: true', 'atLeast: P' or both")
+      }
+      return (minimum, mostLikely)
+    }
+    return (try probability(value, name: name), false)
+  }
+
+  private func probability(_ value: Node, name: String) throws(RuleLoadError) -> Float {
+    guard case .scalar(let scalar) = value, let minimum = Float(scalar.string), minimum > 0, minimum <= 1 else {
+      throw error(
+        .invalidValue, value,
+        "model: \(name) needs a probability above 0 and at most 1, or 'top' (the most likely at its level), not \(describe(value))"
+      )
+    }
+    return minimum
   }
 
   func keywords(_ node: Node, what: String) throws(RuleLoadError) -> [String] {

@@ -89,6 +89,7 @@ extension SnapshotWriter {
       writeTag(2)
     }
     write(UInt64(threshold.minimum.bitPattern))
+    write(threshold.mostLikely)
   }
 
   mutating func write(_ link: LinkCondition) {
@@ -171,7 +172,7 @@ extension SnapshotReader {
     }
     let bits = try readUInt()
     guard bits <= UInt64(UInt32.max) else { throw .corrupt("probability bits \(bits)") }
-    return ModelThreshold(target: target, minimum: Float(bitPattern: UInt32(bits)))
+    return ModelThreshold(target: target, minimum: Float(bitPattern: UInt32(bits)), mostLikely: try readBool())
   }
 
   mutating func readLink() throws(RuleSetSnapshot.Failure) -> LinkCondition {

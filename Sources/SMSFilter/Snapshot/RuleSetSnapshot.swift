@@ -37,7 +37,7 @@ package enum RuleSetSnapshot {
 
   static let magic: [UInt8] = Array("SMSFRULESNAP".utf8)
   /// Raised whenever the encoding changes.
-  static let formatVersion: UInt64 = 2
+  static let formatVersion: UInt64 = 3
 
   /// The checksum of rule files, as a snapshot records it: XXH64 of each name and text, each
   /// followed by a zero byte, in order.

@@ -174,6 +174,13 @@ public enum TextNormalizer {
     var lastWasSpace = true  // drops leading space
     var wordStart = 0
     var wordHasLatin = false
+    /// The word holds a Latin letter written as plain ASCII, not one folded from another scalar
+    /// (`è` → `e`, `Ｗ` → `w`): only such a letter beside Cyrillic or Greek makes a word mixed
+    /// script. Macedonian `Сè` (Cyrillic `С`, Latin `è`) is ordinary spelling, `Ассоunt` a
+    /// look-alike.
+    var wordHasPlainLatin = false
+    /// Set while the ASCII bytes of a folded non-ASCII scalar are appended.
+    var emittingFolded = false
     var wordHasLookAlikeScript = false
     var wordHasOtherScript = false
     var latinLetters = 0
@@ -198,6 +205,7 @@ public enum TextNormalizer {
         for offset in 0..<letters.count { buffer.sourceOffsets.append(Int32(truncatingIfNeeded: source &+ offset)) }
       }
       wordHasLatin = true
+      wordHasPlainLatin = true
       latinLetters &+= letters.count
       lastWasSpace = false
     }
@@ -208,11 +216,13 @@ public enum TextNormalizer {
       case 0x41...0x5A:  // A-Z
         append(byte | 0x20, source: source, into: &buffer)
         wordHasLatin = true
+        if !emittingFolded { wordHasPlainLatin = true }
         latinLetters &+= 1
         lastWasSpace = false
       case 0x61...0x7A:  // a-z
         append(byte, source: source, into: &buffer)
         wordHasLatin = true
+        if !emittingFolded { wordHasPlainLatin = true }
         latinLetters &+= 1
         lastWasSpace = false
       case 0x30...0x39, 0x5F:  // digits, underscore: part of a word
@@ -266,7 +276,9 @@ public enum TextNormalizer {
         return
       }
       if kind.contains(.asciiOnly) {
+        emittingFolded = true
         for byte in mapped { emitASCII(byte, source: source, into: &buffer) }
+        emittingFolded = false
         return
       }
       if mapped.isEmpty { return }
@@ -296,6 +308,8 @@ public enum TextNormalizer {
     /// "space + mark", a digit in "½") go through the ASCII rules, so white space collapses
     /// and trims like any other.
     mutating func emitMixed(_ mapped: some Collection<UInt8>, source: Int, into buffer: inout NormalizedText) {
+      emittingFolded = true
+      defer { emittingFolded = false }
       for byte in mapped {
         if byte < 0x80 {
           emitASCII(byte, source: source, into: &buffer)
@@ -310,6 +324,7 @@ public enum TextNormalizer {
     mutating func endWord(into buffer: inout NormalizedText) {
       defer {
         wordHasLatin = false
+        wordHasPlainLatin = false
         wordHasLookAlikeScript = false
         wordHasOtherScript = false
         wordStart = buffer.bytes.count
@@ -317,7 +332,9 @@ public enum TextNormalizer {
       guard wordHasLookAlikeScript, !wordHasOtherScript else { return }
       let mixed = wordHasLatin
       guard mixed || latinLetters > lookAlikeLetters else { return }
-      if foldLookAlikes(from: wordStart, in: &buffer), mixed {
+      // The look-alikes fold as before (the text the keywords and the model see is unchanged),
+      // but only a plain ASCII letter makes the word mixed script.
+      if foldLookAlikes(from: wordStart, in: &buffer), mixed, wordHasPlainLatin {
         buffer.hasMixedScriptWord = true
       }
     }
