@@ -92,6 +92,36 @@ import Testing
     #expect(Set(grams).count == 15)
   }
 
+  @Test func unspacedScalarsAreTheMatchersUnspacedScript() {
+    for value in UInt32(0x800)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let bytes = Array(String(Character(scalar)).utf8)
+      let found = bytes.withUnsafeBufferPointer { FeatureExtractor.isUnspacedScalar($0, 0, $0.count) }
+      guard found != UnspacedScript.contains(value) else { continue }
+      Issue.record("U+\(String(value, radix: 16)): \(found)")
+      return
+    }
+  }
+
+  @Test func capitalCountsEqualTheByteByByteDefinition() {
+    var random = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = Array(0...255)
+    for length in 0..<70 {
+      for _ in 0..<40 {
+        let bytes = (0..<length).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+        let upper = bytes.filter { $0 &- 0x41 < 26 }.count
+        let letters = bytes.filter { ($0 | 0x20) &- 0x61 < 26 }.count
+        let counts = bytes.withUnsafeBufferPointer { FeatureExtractor.capitalCounts($0) }
+        #expect(counts.upper == upper && counts.letters == letters, "\(bytes)")
+      }
+    }
+    let edges: [UInt8] = [
+      0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B, 0xC1, 0xDA, 0xE1, 0xFA, 0x7F, 0x80, 0xFF, 0x00,
+    ]
+    let counts = edges.withUnsafeBufferPointer { FeatureExtractor.capitalCounts($0) }
+    #expect(counts.upper == 2 && counts.letters == 4)
+  }
+
   @Test func capitalsAndSenderKindComeFromTheOriginal() {
     #expect(
       names("urgent claim your prize", original: "URGENT CLAIM YOUR PRIZE", sender: .phone).contains("capitals:3"))
