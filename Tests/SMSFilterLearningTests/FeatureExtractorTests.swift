@@ -65,6 +65,7 @@ import Testing
     }
     #expect(chinese.count == 5 + 4)  // 5 trigrams over 7 codes (5 scalars, 2 marks), 4 bigrams
     #expect(grams("ログイン").contains("gram:ログ"))
+    #expect(grams("𠮷野家").contains("gram:𠮷野"))  // a supplementary ideograph (U+20BB7)
     #expect(grams("โอนเงิน").contains("gram:โอ"))
     #expect(grams("ប្រាក់").contains("gram:ប្"))
     #expect(grams("ငွေ").contains("gram:ငွ"))
@@ -101,6 +102,32 @@ import Testing
       Issue.record("U+\(String(value, radix: 16)): \(found)")
       return
     }
+  }
+
+  /// The sender crosses: only with the setting, only for a known sender, and with what the
+  /// message holds.
+  @Test func senderCrossesPairTheSenderKindWithTheMessagesShape() {
+    func crosses(_ text: String, sender: SenderKind, on: Bool = true) -> [String] {
+      var buffer = FeatureBuffer(naming: true)
+      var text = text
+      text.withUTF8 {
+        FeatureExtractor(settings: FeatureSettings(hashBits: 16, characterGrams: 3...3, senderCrosses: on))
+          .extract(normalized: $0, original: $0, senderKind: sender, into: &buffer)
+      }
+      return buffer.names.filter { $0.contains("&") }
+    }
+    let scam = crosses("claim rs 5000 at bit.ly/x or call 9876543210", sender: .phone)
+    #expect(
+      scam.sorted() == [
+        "sender:phone&first-word", "sender:phone&length:1", "sender:phone&link", "sender:phone&money",
+        "sender:phone&phone",
+      ])
+    #expect(
+      crosses("see you at six", sender: .alphanumeric).sorted() == [
+        "sender:alphanumeric&first-word", "sender:alphanumeric&length:0",
+      ])
+    #expect(crosses("claim rs 5000 at bit.ly/x", sender: .unknown).isEmpty)
+    #expect(crosses("claim rs 5000 at bit.ly/x", sender: .phone, on: false).isEmpty)
   }
 
   @Test func capitalCountsEqualTheByteByByteDefinition() {
