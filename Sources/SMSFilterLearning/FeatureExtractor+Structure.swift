@@ -3,8 +3,10 @@
 extension FeatureExtractor {
   /// Links: a host (`letters.letters`, with or without a scheme or `www.`), its top-level
   /// domain, its last two labels, and whether it is a known URL shortener or a bare IP address.
+  /// Returns whether a link was found.
   @inline(__always)
-  func links<Sink: FeatureSink>(_ text: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+  @discardableResult
+  func links<Sink: FeatureSink>(_ text: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) -> Bool {
     let naming = sink.naming
     var index = 1
     var found = false
@@ -54,6 +56,7 @@ extension FeatureExtractor {
         add(FeatureHash(kind: Kind.shortener.rawValue), "shortener", &sink)
       }
     }
+    return found
   }
 
   /// URL shorteners scammers use to hide where a link goes.
@@ -63,21 +66,53 @@ extension FeatureExtractor {
   ].map { Array($0.utf8) }
 
   /// The share of capitals among the ASCII letters of the original text, in four steps (only
-  /// for messages with eight letters or more). Two range tests a byte, without a branch (an
-  /// ASCII letter of either case is one range once its case bit is set) and without a table (a
-  /// global table cost a lazy check and a retain a message).
+  /// for messages with eight letters or more).
   @inline(__always)
   func capitals<Sink: FeatureSink>(_ original: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
-    var upper = 0
-    var letters = 0
-    for byte in original {
-      letters &+= (byte | 0x20) &- 0x61 < 26 ? 1 : 0
-      upper &+= byte &- 0x41 < 26 ? 1 : 0
-    }
+    let (upper, letters) = Self.capitalCounts(original)
     guard letters >= 8 else { return }
     let share = upper * 10 / letters
     let step: UInt8 = share < 1 ? 0 : share < 3 ? 1 : share < 6 ? 2 : 3
     add(FeatureHash(kind: Kind.capitals.rawValue), extra: step, "capitals:\(step)", &sink)
+  }
+
+  /// The ASCII capitals and the ASCII letters of a text. Eight bytes at a time (SWAR): each
+  /// byte's low seven bits plus a constant set its high bit exactly when it is at least some
+  /// value (no carry crosses a byte, as 0x7F + 0x7F < 0x100), a range is two such tests, the
+  /// bytes at or above 0x80 are masked out, and the bits are counted. Then byte by byte: an
+  /// ASCII letter of either case is one range once its case bit is set. The byte-by-byte loop
+  /// over the whole text was a fifth of the model's own loop on corpus messages.
+  @inline(__always)
+  static func capitalCounts(_ text: UnsafeBufferPointer<UInt8>) -> (upper: Int, letters: Int) {
+    var upper = 0
+    var letters = 0
+    var index = 0
+    let count = text.count
+    if let base = text.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+      let high: UInt64 = 0x8080_8080_8080_8080
+      /// Each byte's high bit set when the byte's low seven bits are at least `bound`.
+      @inline(__always) func atLeast(_ bits: UInt64, _ bound: UInt64) -> UInt64 {
+        (bits &+ (0x80 &- bound) &* 0x0101_0101_0101_0101) & high
+      }
+      while index &+ 8 <= count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let ascii = ~word & high
+        let folded = (word | 0x2020_2020_2020_2020) & low
+        letters &+= (atLeast(folded, 0x61) & ~atLeast(folded, 0x7B) & ascii).nonzeroBitCount
+        let bits = word & low
+        upper &+= (atLeast(bits, 0x41) & ~atLeast(bits, 0x5B) & ascii).nonzeroBitCount
+        index &+= 8
+      }
+    }
+    while index < count {
+      let byte = text[index]
+      letters &+= (byte | 0x20) &- 0x61 < 26 ? 1 : 0
+      upper &+= byte &- 0x41 < 26 ? 1 : 0
+      index &+= 1
+    }
+    return (upper, letters)
   }
 
   @inline(__always)

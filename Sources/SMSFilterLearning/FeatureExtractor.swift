@@ -25,6 +25,8 @@ public struct FeatureExtractor: Sendable {
   /// Whether to add character bigrams between scalars of scripts without spaces (when the
   /// settings ask for them and their gram lengths do not already include 2).
   let unspacedBigrams: Bool
+  /// Whether to add the sender-kind crosses (``FeatureSettings/senderCrosses``).
+  let senderCrosses: Bool
 
   /// An extractor for these settings.
   public init(settings: FeatureSettings) {
@@ -35,12 +37,13 @@ public struct FeatureExtractor: Sendable {
     self.mask = UInt32(settings.rows - 1)
     self.onlyTrigrams = settings.characterGrams == 3...3
     self.unspacedBigrams = settings.unspacedBigrams && !settings.characterGrams.contains(2)
+    self.senderCrosses = settings.senderCrosses
   }
 
   /// Feature kinds, the first byte of every feature's hash.
   enum Kind: UInt8 {
     case word = 1
-    case bigram, gram, link, tld, domain, shortener, phone, number, money, capitals, sender, length
+    case bigram, gram, link, tld, domain, shortener, phone, number, money, capitals, sender, length, cross
   }
 
   /// Extracts the features of one message into `buffer`, replacing what it held.
@@ -69,15 +72,17 @@ public struct FeatureExtractor: Sendable {
     // and a hostile body must not cost more, nor grow the buffer or the sums without bound.
     let normalized = Self.prefix(fullText, Self.maximumBytes)
     let original = Self.prefix(fullOriginal, Self.maximumBytes)
-    words(normalized, &sink)
-    links(normalized, &sink)
+    let shape = words(normalized, &sink)
+    let link = links(normalized, &sink)
     capitals(original, &sink)
-    add(
-      FeatureHash(kind: Kind.sender.rawValue), extra: UInt8(truncatingIfNeeded: senderKind.hashValueSeed),
-      "sender:\(senderKind.rawValue)", &sink)
+    let kind = UInt8(truncatingIfNeeded: senderKind.hashValueSeed)
+    add(FeatureHash(kind: Kind.sender.rawValue), extra: kind, "sender:\(senderKind.rawValue)", &sink)
     let count = normalized.count
-    let length = count < 40 ? 0 : count < 80 ? 1 : count < 160 ? 2 : count < 320 ? 3 : 4
-    add(FeatureHash(kind: Kind.length.rawValue), extra: UInt8(length), "length:\(length)", &sink)
+    let length: UInt8 = count < 40 ? 0 : count < 80 ? 1 : count < 160 ? 2 : count < 320 ? 3 : 4
+    add(FeatureHash(kind: Kind.length.rawValue), extra: length, "length:\(length)", &sink)
+    if senderCrosses {
+      crosses(senderKind, kind, link: link, shape: shape, length: length, &sink)
+    }
   }
 
   /// The most bytes of a body features are taken from.
@@ -100,17 +105,18 @@ public struct FeatureExtractor: Sendable {
   }
 
   @inline(__always)
-  private func words<Sink: FeatureSink>(_ text: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+  private func words<Sink: FeatureSink>(_ text: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) -> WordShape {
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: GramWindow.slots) { scratch in
       var window = GramWindow(storage: scratch.baseAddress.unsafelyUnwrapped)
-      words(text, &window, &sink)
+      return words(text, &window, &sink)
     }
   }
 
   @inline(__always)
   private func words<Sink: FeatureSink>(
     _ text: UnsafeBufferPointer<UInt8>, _ window: inout GramWindow, _ sink: inout Sink
-  ) {
+  ) -> WordShape {
+    var shape = WordShape()
     let naming = sink.naming
     var index = 0
     var previous = 0..<0
@@ -126,21 +132,34 @@ public struct FeatureExtractor: Sendable {
         onlyTrigrams && !naming
         ? wordTrigramFeatures(text, from: index, &sink) : wordFeatures(text, from: index, &window, &sink)
       let word = index..<end
-      if Self.hasCurrencyPrefix(text, word) { money(&sink) }
+      if number, UInt(bitPattern: word.count &- 9) <= 6 { shape.phone = true }
+      if Self.hasCurrencyPrefix(text, word) {
+        money(&sink)
+        shape.money = true
+      }
       if !previous.isEmpty {
         // A bigram from its two words' hashes, without reading their bytes again.
         var bigram = FeatureHash(kind: Kind.bigram.rawValue)
         bigram.mix(previousHash)
         bigram.mix(hash)
         add(bigram, naming ? "bigram:\(Self.string(text, previous)) \(Self.string(text, word))" : "", &sink)
-        if number, Self.isCurrencyWord(text, previous) { money(&sink) }
-        if previousNumber, Self.isCurrencyWord(text, word) { money(&sink) }
+        if number, Self.isCurrencyWord(text, previous) {
+          money(&sink)
+          shape.money = true
+        }
+        if previousNumber, Self.isCurrencyWord(text, word) {
+          money(&sink)
+          shape.money = true
+        }
+      } else {
+        shape.firstWord = hash
       }
       previous = word
       previousHash = hash
       previousNumber = number
       index = end
     }
+    return shape
   }
 
   /// A word's own features (the word, its number shape, its character grams), the word being
@@ -229,10 +248,10 @@ public struct FeatureExtractor: Sendable {
         index &+= 1
       } while index < count && text[index] & 0xC0 == 0x80
       if two { add(Self.trigram(older, newer, code.value), "", &sink) }
-      // A three-byte scalar first (a compare of registers), so Latin text never reads the
+      // A scalar of three bytes or more first (a compare of registers), so Latin text never reads the
       // setting or the script (the binary with the setting asked first measured 5-7% slower on
       // a model without bigrams, in a loaded moment).
-      if index &- scalarStart == 3, unspacedBigrams, Self.isUnspacedScalar(text, scalarStart, index) {
+      if index &- scalarStart >= 3, unspacedBigrams, Self.isUnspacedScalar(text, scalarStart, index) {
         if previousUnspaced { add(Self.bigram(newer, code.value), "", &sink) }
         previousUnspaced = true
       } else {
@@ -275,23 +294,25 @@ public struct FeatureExtractor: Sendable {
   }
 
   /// Whether the scalar in `text[start..<end]` belongs to a script written without spaces
-  /// between words, told from its first two bytes: Thai and Lao (U+0E00–U+0EFF), Myanmar
-  /// (U+1000–U+10BF: also takes the first Georgian letters, U+10A0–U+10BF), Khmer
-  /// (U+1780–U+17FF), kana, Bopomofo, compatibility jamo, enclosed CJK and CJK ideographs
-  /// (U+3040–U+9FFF). Not `WordBoundary.isUnspacedScript`, whose ranges differ: the model was
-  /// trained with these, and changing them means retraining it.
+  /// (``UnspacedScript``, the matcher's definition too). Those scripts' scalars take three or
+  /// four bytes, so shorter ones are never decoded. Until 2026-11-24 the model had ranges of
+  /// its own (U+3040–U+9FFF whole, Myanmar to U+10BF, no compatibility or supplementary
+  /// ideographs); no message of `corpus/` or the shared corpora has a scalar on which the two
+  /// differ once normalised, so the default model trained with either is the same, byte for
+  /// byte, and the one definition was kept.
   @inline(__always)
   static func isUnspacedScalar(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-    guard end &- start == 3 else { return false }
-    let lead = text[start]
-    let second = text[start &+ 1]
-    switch lead {
-    case 0xE0: return second &- 0xB8 < 4
-    case 0xE1: return second &- 0x80 < 3 || second &- 0x9E < 2
-    case 0xE3: return second >= 0x81
-    case 0xE4...0xE9: return true
-    default: return false
+    let length = end &- start
+    if length == 3 {
+      let value =
+        UInt32(text[start] & 0x0F) << 12 | UInt32(text[start &+ 1] & 0x3F) << 6 | UInt32(text[start &+ 2] & 0x3F)
+      return UnspacedScript.contains(value)
     }
+    guard length == 4 else { return false }
+    let value =
+      UInt32(text[start] & 0x07) << 18 | UInt32(text[start &+ 1] & 0x3F) << 12 | UInt32(text[start &+ 2] & 0x3F) << 6
+      | UInt32(text[start &+ 3] & 0x3F)
+    return UnspacedScript.contains(value)
   }
 
   /// The character grams that end at the window's last code: every length the settings take

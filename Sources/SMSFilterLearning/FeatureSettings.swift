@@ -11,6 +11,10 @@ public struct FeatureSettings: Sendable, Hashable {
   /// phrase and two characters often make a word. Recorded in the model file's header (a file
   /// written before the setting existed reads as `false`).
   public var unspacedBigrams: Bool
+  /// Whether the sender's kind is also crossed with a link, a phone number, a money amount, the
+  /// length step and the first word (bit 1 of the header's feature flags; a build that does not
+  /// know the flag refuses the file).
+  public var senderCrosses: Bool
 
   /// The settings of the built-in model: 2¹⁸ rows (4 MB of int8 weights), character 3-grams,
   /// and bigrams in scripts without spaces, chosen by measurement out of fold (README, "The
@@ -21,10 +25,13 @@ public struct FeatureSettings: Sendable, Hashable {
   public static let standard = FeatureSettings(hashBits: 18, characterGrams: 3...3, unspacedBigrams: true)
 
   /// Settings with these values.
-  public init(hashBits: Int, characterGrams: ClosedRange<Int>, unspacedBigrams: Bool = false) {
+  public init(
+    hashBits: Int, characterGrams: ClosedRange<Int>, unspacedBigrams: Bool = false, senderCrosses: Bool = false
+  ) {
     self.hashBits = hashBits
     self.characterGrams = characterGrams
     self.unspacedBigrams = unspacedBigrams
+    self.senderCrosses = senderCrosses
   }
 
   /// The number of rows.

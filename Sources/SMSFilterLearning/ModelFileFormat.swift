@@ -10,7 +10,7 @@ import SMSFilterModel
 /// | 12 | 4 | header length: where the weights start (a multiple of 64) |
 /// | 16 | 8 | XXH64 (seed 0) of every byte from offset 24 to the end |
 /// | 24 | 5 | hash bits, shortest and longest character gram, classes (14), lanes (16) |
-/// | 29 | 1 | feature flags: bit 0, character bigrams in scripts without spaces |
+/// | 29 | 1 | feature flags: bit 0, character bigrams in scripts without spaces; bit 1, sender-kind crosses |
 /// | 30 | 2 | zero |
 /// | 32 | 4 | scale (float32): a weight is its int8 times the scale |
 /// | 36 | 64 | a float32 bias per lane |
@@ -58,8 +58,9 @@ public enum ModelFileFormat {
       throw fail(.mismatch, "feature settings out of range (hash bits \(hashBits), grams \(bytes[25])–\(bytes[26]))")
     }
     let grams = Int(bytes[25])...Int(bytes[26])
-    guard bytes[29] & ~1 == 0 else {
-      throw fail(.mismatch, "unknown feature flags \(bytes[29]) (this build knows only character bigrams, 1)")
+    guard bytes[29] & ~3 == 0 else {
+      throw fail(
+        .mismatch, "unknown feature flags \(bytes[29]) (this build knows character bigrams, 1, and sender crosses, 2)")
     }
     guard bytes[30] == 0, bytes[31] == 0 else {
       throw fail(.mismatch, "reserved header bytes are not zero")
@@ -70,7 +71,9 @@ public enum ModelFileFormat {
         "\(bytes[27]) classes in \(bytes[28]) lanes; this build has \(ModelClass.allCases.count) in \(ModelClass.lanes)"
       )
     }
-    let settings = FeatureSettings(hashBits: hashBits, characterGrams: grams, unspacedBigrams: bytes[29] & 1 != 0)
+    let settings = FeatureSettings(
+      hashBits: hashBits, characterGrams: grams, unspacedBigrams: bytes[29] & 1 != 0,
+      senderCrosses: bytes[29] & 2 != 0)
     let expected = headerLength + settings.rows * ModelClass.lanes
     guard headerLength % 64 == 0, headerLength >= 104, bytes.count >= expected else {
       throw fail(.truncated, "\(bytes.count) bytes, but the header promises \(expected)")
@@ -137,7 +140,7 @@ public enum ModelFileFormat {
     bytes[26] = UInt8(settings.characterGrams.upperBound)
     bytes[27] = UInt8(ModelClass.allCases.count)
     bytes[28] = UInt8(ModelClass.lanes)
-    bytes[29] = settings.unspacedBigrams ? 1 : 0
+    bytes[29] = (settings.unspacedBigrams ? 1 : 0) | (settings.senderCrosses ? 2 : 0)
     let largest = weights.reduce(Float(0)) { max($0, abs($1)) }
     let scale = largest > 0 ? largest / 127 : 1
     put(scale.bitPattern, at: 32)

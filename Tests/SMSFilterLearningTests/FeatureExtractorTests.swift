@@ -65,6 +65,7 @@ import Testing
     }
     #expect(chinese.count == 5 + 4)  // 5 trigrams over 7 codes (5 scalars, 2 marks), 4 bigrams
     #expect(grams("ログイン").contains("gram:ログ"))
+    #expect(grams("𠮷野家").contains("gram:𠮷野"))  // a supplementary ideograph (U+20BB7)
     #expect(grams("โอนเงิน").contains("gram:โอ"))
     #expect(grams("ប្រាក់").contains("gram:ប្"))
     #expect(grams("ငွေ").contains("gram:ငွ"))
@@ -90,6 +91,62 @@ import Testing
       #expect(grams.contains(expected), "\(expected) in \(grams)")
     }
     #expect(Set(grams).count == 15)
+  }
+
+  @Test func unspacedScalarsAreTheMatchersUnspacedScript() {
+    for value in UInt32(0x800)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let bytes = Array(String(Character(scalar)).utf8)
+      let found = bytes.withUnsafeBufferPointer { FeatureExtractor.isUnspacedScalar($0, 0, $0.count) }
+      guard found != UnspacedScript.contains(value) else { continue }
+      Issue.record("U+\(String(value, radix: 16)): \(found)")
+      return
+    }
+  }
+
+  /// The sender crosses: only with the setting, only for a known sender, and with what the
+  /// message holds.
+  @Test func senderCrossesPairTheSenderKindWithTheMessagesShape() {
+    func crosses(_ text: String, sender: SenderKind, on: Bool = true) -> [String] {
+      var buffer = FeatureBuffer(naming: true)
+      var text = text
+      text.withUTF8 {
+        FeatureExtractor(settings: FeatureSettings(hashBits: 16, characterGrams: 3...3, senderCrosses: on))
+          .extract(normalized: $0, original: $0, senderKind: sender, into: &buffer)
+      }
+      return buffer.names.filter { $0.contains("&") }
+    }
+    let scam = crosses("claim rs 5000 at bit.ly/x or call 9876543210", sender: .phone)
+    #expect(
+      scam.sorted() == [
+        "sender:phone&first-word", "sender:phone&length:1", "sender:phone&link", "sender:phone&money",
+        "sender:phone&phone",
+      ])
+    #expect(
+      crosses("see you at six", sender: .alphanumeric).sorted() == [
+        "sender:alphanumeric&first-word", "sender:alphanumeric&length:0",
+      ])
+    #expect(crosses("claim rs 5000 at bit.ly/x", sender: .unknown).isEmpty)
+    #expect(crosses("claim rs 5000 at bit.ly/x", sender: .phone, on: false).isEmpty)
+  }
+
+  @Test func capitalCountsEqualTheByteByByteDefinition() {
+    var random = SystemRandomNumberGenerator()
+    let alphabet: [UInt8] = Array(0...255)
+    for length in 0..<70 {
+      for _ in 0..<40 {
+        let bytes = (0..<length).map { _ in alphabet.randomElement(using: &random) ?? 0 }
+        let upper = bytes.filter { $0 &- 0x41 < 26 }.count
+        let letters = bytes.filter { ($0 | 0x20) &- 0x61 < 26 }.count
+        let counts = bytes.withUnsafeBufferPointer { FeatureExtractor.capitalCounts($0) }
+        #expect(counts.upper == upper && counts.letters == letters, "\(bytes)")
+      }
+    }
+    let edges: [UInt8] = [
+      0x40, 0x41, 0x5A, 0x5B, 0x60, 0x61, 0x7A, 0x7B, 0xC1, 0xDA, 0xE1, 0xFA, 0x7F, 0x80, 0xFF, 0x00,
+    ]
+    let counts = edges.withUnsafeBufferPointer { FeatureExtractor.capitalCounts($0) }
+    #expect(counts.upper == 2 && counts.letters == 4)
   }
 
   @Test func capitalsAndSenderKindComeFromTheOriginal() {

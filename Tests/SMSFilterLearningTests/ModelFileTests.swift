@@ -70,8 +70,11 @@ import Testing
     // With a valid checksum: the header's own values are checked too.
     #expect(error(tampered { $0[26] = 1 })?.kind == .mismatch)  // longest gram below the shortest
     #expect(error(tampered { $0[30] = 1 })?.kind == .mismatch)  // a reserved byte
-    #expect(error(tampered { $0[29] = 2 })?.kind == .mismatch)  // an unknown feature flag
+    #expect(error(tampered { $0[29] = 4 })?.kind == .mismatch)  // an unknown feature flag
     #expect((try? LinearModel(bytes: tampered { $0[29] = 1 }, source: "m"))?.settings.unspacedBigrams == true)
+    let crossed = try? LinearModel(bytes: tampered { $0[29] = 2 }, source: "m")
+    #expect(crossed?.settings.senderCrosses == true && crossed?.settings.unspacedBigrams == false)
+    #expect((try? LinearModel(bytes: bytes(), source: "m"))?.settings.senderCrosses == false)
     #expect((try? LinearModel(bytes: bytes(), source: "m"))?.settings.unspacedBigrams == false)
     #expect(error(tampered { $0[32...35] = [0, 0, 0xC0, 0x7F] })?.kind == .mismatch)  // scale NaN
     // padding bias 1

@@ -73,19 +73,10 @@ enum WordBoundary {
     }
   }
 
-  /// Scripts written without spaces between words.
-  static func isUnspacedScript(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x0E00...0x0EFF,  // Thai, Lao
-      0x1000...0x109F,  // Myanmar
-      0x1780...0x17FF,  // Khmer
-      0x3040...0x30FF,  // Hiragana, Katakana
-      0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF:  // Han
-      return true
-    default:
-      return false
-    }
-  }
+  /// Scripts written without spaces between words (``UnspacedScript``, shared with the learned
+  /// model's character bigrams).
+  @inline(__always)
+  static func isUnspacedScript(_ value: UInt32) -> Bool { UnspacedScript.contains(value) }
 
   /// Whether a keyword needs a boundary before it: it starts with a word character of a spaced
   /// script.

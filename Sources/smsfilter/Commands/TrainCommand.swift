@@ -52,6 +52,11 @@ struct TrainCommand: ParsableCommand {
       "Also take character bigrams in scripts written without spaces (Thai, Lao, Myanmar, Khmer, Japanese, Chinese).")
   var unspacedBigrams = FeatureSettings.standard.unspacedBigrams
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Also cross the sender's kind with a link, a phone number, an amount, the length and the first word.")
+  var senderCrosses = FeatureSettings.standard.senderCrosses
+
   @Flag(help: "Count every message once, instead of weighing labels to count alike.")
   var noClassWeights = false
 
@@ -82,6 +87,7 @@ struct TrainCommand: ParsableCommand {
       training.settings.hashBits = hashBits
       training.settings.characterGrams = gramRange ?? FeatureSettings.standard.characterGrams
       training.settings.unspacedBigrams = unspacedBigrams
+      training.settings.senderCrosses = senderCrosses
       training.options = TrainingOptions(
         epochs: epochs, learningRate: learningRate, seed: seed,
         classWeighting: !noClassWeights)
