@@ -48,7 +48,8 @@ public struct LinkScanner: Sendable {
         continue
       }
       guard let host = hostRun(from: index) else {
-        index += 1
+        // No host starts inside the same word either (``startsRun(at:)`` is false there).
+        index = max(firstLabelEnd(from: index), index + 1)
         continue
       }
       if let link = link(for: host, body: body) { links.append(link) }
@@ -283,13 +284,22 @@ public struct LinkScanner: Sendable {
     return true
   }
 
+  /// Where the label starting at `start` ends: the first character that is not a host
+  /// character of the same kind of script (spaceless or not) as the one at `start`.
+  private func firstLabelEnd(from start: Int) -> Int {
+    var end = start
+    guard end < length else { return end }
+    let spaceless = isSpaceless(at: start)
+    while isHostCharacter(at: end), isSpaceless(at: end) == spaceless { end += 1 }
+    return end
+  }
+
   /// The labels starting at `start`: at least two, each a run of host characters in one kind
   /// of script, joined by separators.
   private func hostRun(from start: Int) -> HostRun? {
     let spaceless = isSpaceless(at: start)
     // Most runs are one word with no separator after it: refused before any allocation.
-    var firstEnd = start
-    while isHostCharacter(at: firstEnd), isSpaceless(at: firstEnd) == spaceless { firstEnd += 1 }
+    let firstEnd = firstLabelEnd(from: start)
     guard firstEnd > start, let (length, _) = separator(at: firstEnd), isHostCharacter(at: firstEnd + length),
       isSpaceless(at: firstEnd + length) == spaceless
     else { return nil }
