@@ -45,13 +45,41 @@ public struct Link: Sendable, Hashable {
 
   /// The last label of the host (`uk` for `example.co.uk`); empty for an IP address.
   public var topLevelDomain: String {
-    isIPAddress ? "" : String(host.split(separator: ".").last ?? "")
+    if isIPAddress { return "" }
+    // The scanner's hosts are ASCII: their last label is found in their bytes, without the
+    // array `split` builds. Any other host is split as characters.
+    guard Self.isASCII(host) else { return String(host.split(separator: ".").last ?? "") }
+    return LinkScanner.lastLabel(of: host) ?? ""
   }
 
   /// Whether the host is internationalised: written in another script, or in punycode.
   public var isInternationalized: Bool {
-    host.hasPrefix("xn--") || host.contains(".xn--") || unicodeHost != host
+    host.hasPrefix("xn--") || Self.hasInnerPunycodeLabel(host) || unicodeHost != host
   }
+
+  /// Whether `host` contains `.xn--`. Searched in its bytes (a match of the characters is a
+  /// match of the bytes); a byte match in a host that is not ASCII is confirmed as characters,
+  /// as `String.contains` compares them.
+  static func hasInnerPunycodeLabel(_ host: String) -> Bool {
+    let wanted: UInt64 = 0x2E_786E_2D2D  // `.xn--`, one byte a character
+    var utf8 = host.utf8.makeIterator()
+    var window: UInt64 = 0
+    var seen = 0
+    var found = false
+    while let byte = utf8.next() {
+      window = (window << 8 | UInt64(byte)) & 0xFF_FFFF_FFFF
+      seen += 1
+      if seen >= 5, window == wanted {
+        found = true
+        break
+      }
+    }
+    guard found else { return false }
+    return isASCII(host) || host.contains(".xn--")
+  }
+
+  /// Whether every byte of `text` is ASCII.
+  static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
   /// Whether the host is `domain` or one of its subdomains (`domain` lower-case ASCII).
   public func isWithin(_ domain: String) -> Bool {

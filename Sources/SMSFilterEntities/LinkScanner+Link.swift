@@ -6,10 +6,10 @@ extension LinkScanner {
 
   /// The link a run of labels belongs to, or `nil` when it is not one (an e-mail address, a
   /// number, an abbreviation, a file name).
-  func link(for run: HostRun, body: UnsafeBufferPointer<UInt8>) -> Link? {
+  mutating func link(for run: HostRun, body: UnsafeBufferPointer<UInt8>) -> Link? {
     // An e-mail address or the user part of one: not a link, unless a scheme makes it user
     // information (handled when the host after the `@` is read).
-    if run.end < scalars.count, scalars[run.end] == 0x40 { return nil }
+    if run.end < length, scalars[run.end] == 0x40 { return nil }
     let labels = run.labels.map { string(in: $0) }
     var start = run.labels[0].lowerBound
     var hasScheme = false
@@ -29,22 +29,22 @@ extension LinkScanner {
     }
     var end = run.end
     var port: Int?
-    if end + 1 < scalars.count, scalars[end] == 0x3A, (0x30...0x39).contains(scalars[end + 1]) {
+    if end + 1 < length, scalars[end] == 0x3A, (0x30...0x39).contains(scalars[end + 1]) {
       var value = 0
       var index = end + 1
-      while index < scalars.count, (0x30...0x39).contains(scalars[index]), value < 100_000 {
+      while index < length, (0x30...0x39).contains(scalars[index]), value < 100_000 {
         value = value * 10 + Int(scalars[index] - 0x30)
         index += 1
       }
-      if value <= 65535, index == scalars.count || !isHostCharacter(at: index) {
+      if value <= 65535, index == length || !isHostCharacter(at: index) {
         port = value
         end = index
       }
     }
     var hasPath = false
-    if end < scalars.count, [0x2F, 0x3F, 0x23].contains(scalars[end]) {
+    if end < length, [0x2F, 0x3F, 0x23].contains(scalars[end]) {
       hasPath = true
-      while end < scalars.count, !Self.isSpace(scalars[end]) { end += 1 }
+      while end < length, !Self.isSpace(scalars[end]) { end += 1 }
       while end > run.end, Self.isTrailingPunctuation(scalars[end - 1]) { end -= 1 }
     }
     let isIP = labels.count == 4 && labels.allSatisfy(Self.isIPv4Octet)
@@ -58,7 +58,33 @@ extension LinkScanner {
         hasUserInfo: hasUserInfo)
     }
     guard labels.allSatisfy(Self.isValidLabel) else { return nil }
-    let written = labels.joined(separator: ".")
+    guard let host = resolvedHost(written: labels.joined(separator: ".")) else { return nil }
+    if !explicit, labels[0] != "www" {
+      // A bare name in prose: its last label must be written in one case (`ok.So` is two
+      // sentences) and must not be digits.
+      guard Self.isOneCase(bodyBytes: body, from: offsets[run.labels.last!.lowerBound], to: offsets[run.end]) else {
+        return nil
+      }
+    }
+    return Link(
+      range: Int(offsets[start])..<Int(offsets[end]), host: host.ascii, unicodeHost: host.unicode,
+      registrableDomain: host.registrableDomain, publicSuffix: host.suffix,
+      hasScheme: hasScheme, isObfuscated: obfuscated, isIPAddress: false, port: port, hasUserInfo: hasUserInfo)
+  }
+
+  /// What the host names of a run of labels joined by dots (`written`) are, or `nil` when it
+  /// has no ASCII form or does not end in a public suffix; remembered for the last
+  /// ``ResolvedHost/remembered`` distinct names, since a sender repeats its own.
+  mutating func resolvedHost(written: String) -> ResolvedHost? {
+    if let known = resolvedHosts[written] { return known }
+    let resolved = Self.resolve(written: written)
+    if resolvedHosts.count >= ResolvedHost.remembered { resolvedHosts.removeAll(keepingCapacity: true) }
+    resolvedHosts[written] = resolved
+    return resolved
+  }
+
+  /// ``resolvedHost(written:)`` without the memory: IDNA, then libpsl.
+  static func resolve(written: String) -> ResolvedHost? {
     let ascii: String
     if written.utf8.allSatisfy({ $0 < 0x80 }) {
       ascii = written
@@ -69,18 +95,10 @@ extension LinkScanner {
     guard let suffix = HostNames.publicSuffix(ofASCII: ascii), suffix != ascii,
       let last = Self.lastLabel(of: ascii), HostNames.isPublicSuffix(ascii: last)
     else { return nil }
-    if !explicit, labels[0] != "www" {
-      // A bare name in prose: its last label must be written in one case (`ok.So` is two
-      // sentences) and must not be digits.
-      guard Self.isOneCase(bodyBytes: body, from: offsets[run.labels.last!.lowerBound], to: offsets[run.end]) else {
-        return nil
-      }
-    }
     let unicode = Self.hasPunycodeLabel(ascii) ? (HostNames.unicodeForm(of: ascii) ?? ascii) : written
-    return Link(
-      range: Int(offsets[start])..<Int(offsets[end]), host: ascii, unicodeHost: unicode,
-      registrableDomain: Self.registrableDomain(of: ascii, suffix: suffix), publicSuffix: suffix,
-      hasScheme: hasScheme, isObfuscated: obfuscated, isIPAddress: false, port: port, hasUserInfo: hasUserInfo)
+    return ResolvedHost(
+      ascii: ascii, unicode: unicode, suffix: suffix,
+      registrableDomain: Self.registrableDomain(of: ascii, suffix: suffix))
   }
 
   /// The last non-empty dot-separated label of `host` (what `split(separator: ".").last` gives),

@@ -13,12 +13,18 @@
 public struct LinkScanner: Sendable {
   /// The body's characters, folded (full-width forms to ASCII, ASCII letters lower-case, the
   /// ideographic and full-width full stops to `.`), and each one's byte offset in the body.
+  /// The buffers only grow: the characters of the message being scanned are the first
+  /// ``length`` of each (``offsets`` holds one more), the rest is left from longer messages.
   var scalars: [UInt32] = []
   var offsets: [Int32] = []
+  /// How many characters the message being scanned has.
+  var length = 0
   /// Each character's ``HostCharacterTable`` flags (host character, spaceless script).
   var classes: [UInt8] = []
   /// The flags of the characters met so far, remembered across messages.
   var characterTable = HostCharacterTable()
+  /// The host names of recent runs of labels, by how they were written (`nil`: not a host).
+  var resolvedHosts: [String: ResolvedHost?] = [:]
 
   /// A scanner with empty buffers.
   public init() {}
@@ -35,14 +41,15 @@ public struct LinkScanner: Sendable {
     guard Self.mayHoldLink(body) else { return }
     fold(body)
     var index = 0
-    let count = scalars.count
+    let count = length
     while index < count {
       guard isHostCharacter(at: index), index == 0 || startsRun(at: index) else {
         index += 1
         continue
       }
       guard let host = hostRun(from: index) else {
-        index += 1
+        // No host starts inside the same word either (``startsRun(at:)`` is false there).
+        index = max(firstLabelEnd(from: index), index + 1)
         continue
       }
       if let link = link(for: host, body: body) { links.append(link) }
@@ -132,12 +139,12 @@ public struct LinkScanner: Sendable {
   // MARK: Folding
 
   private mutating func fold(_ body: UnsafeBufferPointer<UInt8>) {
-    // Sized once for the most characters the body can hold (one a byte), written through
-    // pointers, then cut to the characters found: no per-character append.
+    // Grown (never shrunk) to the most characters the body can hold (one a byte) and written
+    // through pointers: no per-character append, and no zero-filling for each message.
     let capacity = body.count
-    Self.resize(&scalars, to: capacity)
-    Self.resize(&classes, to: capacity)
-    Self.resize(&offsets, to: capacity &+ 1)
+    Self.grow(&scalars, to: capacity)
+    Self.grow(&classes, to: capacity)
+    Self.grow(&offsets, to: capacity &+ 1)
     // Moved out and back (not copied), so that remembering a character does not copy its storage.
     var table = HostCharacterTable()
     swap(&table, &characterTable)
@@ -149,18 +156,12 @@ public struct LinkScanner: Sendable {
       }
     }
     swap(&table, &characterTable)
-    scalars.removeLast(capacity &- found)
-    classes.removeLast(capacity &- found)
-    offsets.removeLast(capacity &- found)
+    length = found
   }
 
-  /// Sets `array`'s count to `count`, keeping its storage (new elements are zero).
-  private static func resize<Element: FixedWidthInteger>(_ array: inout [Element], to count: Int) {
-    if array.count > count {
-      array.removeLast(array.count &- count)
-    } else if array.count < count {
-      array.append(contentsOf: repeatElement(0, count: count &- array.count))
-    }
+  /// Makes `array` at least `count` long (new elements are zero); a longer one is left as it is.
+  private static func grow<Element: FixedWidthInteger>(_ array: inout [Element], to count: Int) {
+    if array.count < count { array.append(contentsOf: repeatElement(0, count: count &- array.count)) }
   }
 
   /// ``fold(_:)``'s loop: decodes, folds and classifies each character of `body` into the
@@ -222,7 +223,7 @@ public struct LinkScanner: Sendable {
   /// Whether the character at `index` (of the folded message) may be part of a host name.
   @inline(__always)
   func isHostCharacter(at index: Int) -> Bool {
-    index < classes.count && classes[index] & HostCharacterTable.host != 0
+    index < length && classes[index] & HostCharacterTable.host != 0
   }
 
   /// Whether the character at `index` belongs to a script written without spaces.
@@ -265,30 +266,45 @@ public struct LinkScanner: Sendable {
   /// The length of a label separator at `index` (`.`, `[.]`, `(.)`, `{.}`, `[dot]`, `(dot)`,
   /// `{dot}`, ` . `) and whether it is obfuscated, or `nil`.
   private func separator(at index: Int) -> (length: Int, obfuscated: Bool)? {
-    guard index < scalars.count else { return nil }
+    guard index < length else { return nil }
     let value = scalars[index]
     if value == 0x2E { return (1, false) }
     if value == 0x20, matches(" . ", at: index) { return (3, true) }
     guard value == 0x5B || value == 0x28 || value == 0x7B else { return nil }
     let close: UInt32 = value == 0x5B ? 0x5D : value == 0x28 ? 0x29 : 0x7D
-    if index + 2 < scalars.count, scalars[index + 1] == 0x2E, scalars[index + 2] == close { return (3, true) }
-    if index + 4 < scalars.count, matches("dot", at: index + 1), scalars[index + 4] == close { return (5, true) }
+    if index + 2 < length, scalars[index + 1] == 0x2E, scalars[index + 2] == close { return (3, true) }
+    if index + 4 < length, matches("dot", at: index + 1), scalars[index + 4] == close { return (5, true) }
     return nil
   }
 
   private func matches(_ ascii: StaticString, at index: Int) -> Bool {
     let count = ascii.utf8CodeUnitCount
-    guard index + count <= scalars.count else { return false }
+    guard index + count <= length else { return false }
     for offset in 0..<count where scalars[index + offset] != UInt32(ascii.utf8Start[offset]) { return false }
     return true
+  }
+
+  /// Where the label starting at `start` ends: the first character that is not a host
+  /// character of the same kind of script (spaceless or not) as the one at `start`.
+  private func firstLabelEnd(from start: Int) -> Int {
+    var end = start
+    guard end < length else { return end }
+    let spaceless = isSpaceless(at: start)
+    while isHostCharacter(at: end), isSpaceless(at: end) == spaceless { end += 1 }
+    return end
   }
 
   /// The labels starting at `start`: at least two, each a run of host characters in one kind
   /// of script, joined by separators.
   private func hostRun(from start: Int) -> HostRun? {
+    let spaceless = isSpaceless(at: start)
+    // Most runs are one word with no separator after it: refused before any allocation.
+    let firstEnd = firstLabelEnd(from: start)
+    guard firstEnd > start, let (length, _) = separator(at: firstEnd), isHostCharacter(at: firstEnd + length),
+      isSpaceless(at: firstEnd + length) == spaceless
+    else { return nil }
     var run = HostRun()
     var index = start
-    let spaceless = isSpaceless(at: start)
     while true {
       let labelStart = index
       while isHostCharacter(at: index), isSpaceless(at: index) == spaceless {
