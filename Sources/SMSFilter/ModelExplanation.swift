@@ -32,10 +32,7 @@ public struct ModelExplanation: Sendable, Hashable {
     let norm = buffer.rows.isEmpty ? 0 : 1 / Float(buffer.rows.count).squareRoot()
     var pushes: [String: Float] = [:]
     for (row, name) in zip(buffer.rows, buffer.names) {
-      let mean =
-        ModelClass.allCases.reduce(Float(0)) { $0 + model.weight(row: row, class: $1) }
-        / Float(ModelClass.allCases.count)
-      pushes[name, default: 0] += (model.weight(row: row, class: top) - mean) * norm
+      pushes[name, default: 0] += model.push(row: row, toward: top) * norm
     }
     self.features = pushes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
       .prefix(Self.featureLimit).map { Feature(name: $0.key, weight: $0.value) }

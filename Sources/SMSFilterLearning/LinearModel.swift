@@ -7,7 +7,8 @@ import SMSFilterModel
 /// Immutable and `Sendable`; scoring allocates nothing.
 ///
 /// A message's logits are `bias + scale · Σ rows / √n` over its `n` feature occurrences; its
-/// probabilities their softmax.
+/// probabilities their softmax (``ModelHeads/flat``) or the product of an action head's and a
+/// sub-action head's (``ModelHeads/twoLevel``).
 ///
 /// ```swift
 /// let model = try LinearModel(contentsOf: "default.smsmodel")
@@ -79,7 +80,7 @@ public final class LinearModel: Sendable {
   /// The file's bytes, as ``ModelFileFormat`` writes them.
   public var fileBytes: UnsafeRawBufferPointer { storage.bytes }
 
-  /// The logits of a message's features (lanes past the last class are `-infinity`).
+  /// The logits of a message's features (``ModelHeads`` says what their lanes mean).
   @inline(__always)
   public func logits(of features: FeatureBuffer) -> SIMD16<Float> {
     var sum = SIMD16<Int32>()
@@ -102,7 +103,7 @@ public final class LinearModel: Sendable {
 
   /// The probability of each class (indexed by ``ModelClass/rawValue``; the padding lanes 0).
   public func probabilities(of features: FeatureBuffer) -> SIMD16<Float> {
-    Self.softmax(logits(of: features))
+    settings.heads.probabilities(logits(of: features))
   }
 
   /// A message's class probabilities straight from its text: each feature's weights summed as
@@ -122,7 +123,7 @@ public final class LinearModel: Sendable {
       extractor.extract(normalized: normalized, original: original, senderKind: senderKind, sink: &accumulator)
       accumulator.finish()
       let norm = accumulator.count == 0 ? 0 : scale / Float(accumulator.count).squareRoot()
-      return Self.softmax(bias + SIMD16<Float>(accumulator.sum) * norm)
+      return settings.heads.probabilities(bias + SIMD16<Float>(accumulator.sum) * norm)
     }
   }
 
@@ -141,7 +142,37 @@ public final class LinearModel: Sendable {
   /// `1/√n` normalisation.
   public func weight(row: UInt32, class modelClass: ModelClass) -> Float {
     precondition(Int(row) < settings.rows, "row \(row) is beyond the model's \(settings.rows) rows")
-    let value = (weights + Int(row) &* ModelClass.lanes + modelClass.rawValue).load(as: Int8.self)
-    return Float(value) * scale
+    return weight(row: row, lane: modelClass.rawValue)
+  }
+
+  /// The weight of one feature row in one lane.
+  private func weight(row: UInt32, lane: Int) -> Float {
+    Float((weights + Int(row) &* ModelClass.lanes + lane).load(as: Int8.self)) * scale
+  }
+
+  /// How hard one feature row pushes a message toward a class, before the `1/√n`
+  /// normalisation: its weight for the class less its mean weight over the alternatives (every
+  /// class, for a flat model; for a two-level one, the action head's lanes and then, for a
+  /// promotion or transaction, that action's sub-action lanes).
+  public func push(row: UInt32, toward modelClass: ModelClass) -> Float {
+    precondition(Int(row) < settings.rows, "row \(row) is beyond the model's \(settings.rows) rows")
+    func relative(_ lane: Int, among lanes: [Int]) -> Float {
+      weight(row: row, lane: lane) - lanes.reduce(Float(0)) { $0 + weight(row: row, lane: $1) } / Float(lanes.count)
+    }
+    switch settings.heads {
+    case .flat:
+      return relative(modelClass.rawValue, among: Array(ModelClass.allCases.indices))
+    case .twoLevel:
+      let actions = [0, 1, ModelHeads.promotionLane, ModelHeads.transactionLane]
+      switch modelClass.action {
+      case .promotion:
+        return relative(ModelHeads.promotionLane, among: actions) + relative(modelClass.rawValue, among: Array(2...4))
+      case .transaction:
+        return relative(ModelHeads.transactionLane, among: actions)
+          + relative(modelClass.rawValue, among: Array(5...13))
+      default:
+        return relative(modelClass.rawValue, among: actions)
+      }
+    }
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import SMSFilterModel
 
-/// The model file, version 1: a header, then the int8 weights, little-endian throughout.
+/// The model file, version 2: a header, then the int8 weights, little-endian throughout.
 ///
 /// | offset | size | field |
 /// |---|---|---|
@@ -11,7 +11,8 @@ import SMSFilterModel
 /// | 16 | 8 | XXH64 (seed 0) of every byte from offset 24 to the end |
 /// | 24 | 5 | hash bits, shortest and longest character gram, classes (14), lanes (16) |
 /// | 29 | 1 | feature flags: bit 0, character bigrams in scripts without spaces; bit 1, sender-kind crosses |
-/// | 30 | 2 | zero |
+/// | 30 | 1 | heads (``ModelHeads``): 0 flat, 1 two-level (version 2; version 1 had a zero here) |
+/// | 31 | 1 | zero |
 /// | 32 | 4 | scale (float32): a weight is its int8 times the scale |
 /// | 36 | 64 | a float32 bias per lane |
 /// | 100 | 4 | metadata length `m` |
@@ -19,12 +20,13 @@ import SMSFilterModel
 /// | header length | rows × 16 | weights: a row per hashed feature, a signed byte per lane |
 ///
 /// A file whose magic, version, lengths, settings, classes or checksum are not as above is refused
-/// with a ``ModelFileError`` saying which.
+/// with a ``ModelFileError`` saying which; so is a version 1 file (from before the heads byte),
+/// with a message saying to retrain it.
 public enum ModelFileFormat {
   /// The first eight bytes.
   public static let magic: [UInt8] = Array("SMSFMODL".utf8)
   /// The version this build writes and reads.
-  public static let version: UInt32 = 1
+  public static let version: UInt32 = 2
 
   /// What the header says.
   struct Header {
@@ -49,7 +51,10 @@ public enum ModelFileFormat {
     guard bytes.starts(with: magic) else { throw fail(.notAModel, "not a smsfilter model file (wrong magic bytes)") }
     let version = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian
     guard version == Self.version else {
-      throw fail(.unsupportedVersion(version), "format version \(version); this build reads version \(Self.version)")
+      throw fail(
+        .unsupportedVersion(version),
+        "format version \(version); this build reads version \(Self.version)"
+          + (version == 1 ? " (version 1 had no heads byte): retrain the model with this build's smsfilter train" : ""))
     }
     let headerLength = Int(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
     let checksum = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian
@@ -62,7 +67,10 @@ public enum ModelFileFormat {
       throw fail(
         .mismatch, "unknown feature flags \(bytes[29]) (this build knows character bigrams, 1, and sender crosses, 2)")
     }
-    guard bytes[30] == 0, bytes[31] == 0 else {
+    guard let heads = ModelHeads(rawValue: bytes[30]) else {
+      throw fail(.mismatch, "unknown heads \(bytes[30]) (this build knows flat, 0, and two-level, 1)")
+    }
+    guard bytes[31] == 0 else {
       throw fail(.mismatch, "reserved header bytes are not zero")
     }
     guard Int(bytes[27]) == ModelClass.allCases.count, Int(bytes[28]) == ModelClass.lanes else {
@@ -73,7 +81,7 @@ public enum ModelFileFormat {
     }
     let settings = FeatureSettings(
       hashBits: hashBits, characterGrams: grams, unspacedBigrams: bytes[29] & 1 != 0,
-      senderCrosses: bytes[29] & 2 != 0)
+      senderCrosses: bytes[29] & 2 != 0, heads: heads)
     let expected = headerLength + settings.rows * ModelClass.lanes
     guard headerLength % 64 == 0, headerLength >= 104, bytes.count >= expected else {
       throw fail(.truncated, "\(bytes.count) bytes, but the header promises \(expected)")
@@ -100,7 +108,7 @@ public enum ModelFileFormat {
     }
     guard scale.isFinite, scale > 0, scale < 1000 else { throw fail(.mismatch, "scale \(scale) is out of range") }
     for lane in 0..<ModelClass.lanes {
-      let padding = lane >= ModelClass.allCases.count
+      let padding = lane >= ModelClass.allCases.count && heads == .flat
       guard bias[lane].isFinite, abs(bias[lane]) < 1e6, !padding || bias[lane] == 0 else {
         throw fail(.mismatch, "bias \(bias[lane]) of lane \(lane) is out of range")
       }
@@ -141,11 +149,14 @@ public enum ModelFileFormat {
     bytes[27] = UInt8(ModelClass.allCases.count)
     bytes[28] = UInt8(ModelClass.lanes)
     bytes[29] = (settings.unspacedBigrams ? 1 : 0) | (settings.senderCrosses ? 2 : 0)
+    bytes[30] = settings.heads.rawValue
     let largest = weights.reduce(Float(0)) { max($0, abs($1)) }
     let scale = largest > 0 ? largest / 127 : 1
     put(scale.bitPattern, at: 32)
-    // The padding lanes' biases are zero (a reader refuses anything else).
-    for lane in 0..<ModelClass.allCases.count { put(bias[lane].bitPattern, at: 36 + 4 * lane) }
+    // A flat model's padding lanes' biases are zero (a reader refuses anything else); a
+    // two-level model's hold the promotion and transaction action biases.
+    let biasLanes = settings.heads == .flat ? ModelClass.allCases.count : ModelClass.lanes
+    for lane in 0..<biasLanes { put(bias[lane].bitPattern, at: 36 + 4 * lane) }
     put(UInt32(json.count), at: 100)
     bytes.replaceSubrange(104..<(104 + json.count), with: json)
     for (index, weight) in weights.enumerated() {

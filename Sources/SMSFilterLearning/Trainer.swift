@@ -44,10 +44,12 @@ public struct Trainer: Sendable {
       options.classWeighting ? Self.weights(of: examples) : [Float](repeating: 1, count: examples.count)
     var order = Array(examples.indices)
     var random = SplitMix64(seed: options.seed)
-    let rate = options.learningRate
     let epsilon = SIMD16<Float>(repeating: 1e-6)
+    let heads = settings.heads
+    // A flat model's padding lanes take no probability; a two-level model's hold action logits.
     var padding = SIMD16<Float>()
-    for lane in classCount..<lanes { padding[lane] = -.infinity }
+    if heads == .flat { for lane in classCount..<lanes { padding[lane] = -.infinity } }
+    let rate = options.learningRate
     for epoch in 1...max(1, options.epochs) {
       order.shuffle(using: &random)
       var loss = 0.0
@@ -65,12 +67,10 @@ public struct Trainer: Sendable {
             for row in example.rows {
               sum += w.loadUnaligned(fromByteOffset: Int(row) &* lanes &* 4, as: SIMD16<Float>.self)
             }
-            let probabilities = LinearModel.softmax(bias + sum * norm + padding)
             // The accepted classes as a set (a class listed twice counts once).
-            let acceptedMass = max((probabilities * accepted).sum(), 1e-12)
-            let target = probabilities * accepted / acceptedMass
+            let (logGradient, acceptedMass) = heads.gradient(bias + sum * norm + padding, accepted: accepted)
             loss -= Double(log(acceptedMass)) * Double(exampleWeights[index])
-            let gradient = (probabilities - target) * exampleWeights[index]
+            let gradient = logGradient * exampleWeights[index]
             let featureGradient = gradient * norm
             let featureSquare = featureGradient * featureGradient
             for row in example.rows {
@@ -88,7 +88,7 @@ public struct Trainer: Sendable {
       }
       progress(epoch, loss / Double(max(1, examples.count)))
     }
-    for lane in classCount..<lanes { bias[lane] = 0 }
+    if heads == .flat { for lane in classCount..<lanes { bias[lane] = 0 } }
     return ModelFileFormat.write(weights: weights, bias: bias, settings: settings, metadata: metadata)
   }
 

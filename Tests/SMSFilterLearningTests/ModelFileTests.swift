@@ -69,7 +69,8 @@ import Testing
     #expect(error(bytes() + [0])?.kind == .mismatch)
     // With a valid checksum: the header's own values are checked too.
     #expect(error(tampered { $0[26] = 1 })?.kind == .mismatch)  // longest gram below the shortest
-    #expect(error(tampered { $0[30] = 1 })?.kind == .mismatch)  // a reserved byte
+    #expect(error(tampered { $0[31] = 1 })?.kind == .mismatch)  // a reserved byte
+    #expect(error(tampered { $0[30] = 2 })?.kind == .mismatch)  // unknown heads
     #expect(error(tampered { $0[29] = 4 })?.kind == .mismatch)  // an unknown feature flag
     #expect((try? LinearModel(bytes: tampered { $0[29] = 1 }, source: "m"))?.settings.unspacedBigrams == true)
     let crossed = try? LinearModel(bytes: tampered { $0[29] = 2 }, source: "m")

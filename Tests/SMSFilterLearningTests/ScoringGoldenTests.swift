@@ -107,4 +107,12 @@ import Testing
     let digest = try Self.digest(FeatureSettings(hashBits: 12, characterGrams: 1...8))
     #expect(digest == 0x4466_1118_0928_a248, "digest \(String(digest, radix: 16))")
   }
+
+  /// The built-in settings with two heads (an action head and a sub-action head): the same
+  /// features, the probabilities of ``ModelHeads/twoLevel``.
+  @Test func twoLevelHeadsGiveTheSameFeaturesAndProbabilities() throws {
+    let digest = try Self.digest(
+      FeatureSettings(hashBits: 12, characterGrams: 3...3, unspacedBigrams: true, heads: .twoLevel))
+    #expect(digest == 0xe394_b75a_f8ff_2cab, "digest \(String(digest, radix: 16))")
+  }
 }

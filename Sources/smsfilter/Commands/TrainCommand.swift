@@ -57,6 +57,9 @@ struct TrainCommand: ParsableCommand {
     help: "Also cross the sender's kind with a link, a phone number, an amount, the length and the first word.")
   var senderCrosses = FeatureSettings.standard.senderCrosses
 
+  @Option(help: "The model's heads: flat (one softmax over the classes) or two-level (action, then sub-action).")
+  var heads = FeatureSettings.standard.heads.name
+
   @Flag(help: "Count every message once, instead of weighing labels to count alike.")
   var noClassWeights = false
 
@@ -70,8 +73,12 @@ struct TrainCommand: ParsableCommand {
     }
     if !(10...24).contains(hashBits) { throw ValidationError("--hash-bits must be between 10 and 24") }
     if let folds, folds < 2 { throw ValidationError("--folds must be at least 2") }
+    if headsValue == nil { throw ValidationError("--heads must be flat or two-level") }
     if gramRange == nil { throw ValidationError("--grams must be MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 8") }
   }
+
+  /// `--heads` as a value.
+  var headsValue: ModelHeads? { ModelHeads(name: heads) }
 
   /// `--grams` as a range.
   var gramRange: ClosedRange<Int>? {
@@ -88,6 +95,7 @@ struct TrainCommand: ParsableCommand {
       training.settings.characterGrams = gramRange ?? FeatureSettings.standard.characterGrams
       training.settings.unspacedBigrams = unspacedBigrams
       training.settings.senderCrosses = senderCrosses
+      training.settings.heads = headsValue ?? FeatureSettings.standard.heads
       training.options = TrainingOptions(
         epochs: epochs, learningRate: learningRate, seed: seed,
         classWeighting: !noClassWeights)
