@@ -53,14 +53,7 @@ public enum ModelHeads: UInt8, Sendable, Hashable, CaseIterable {
     let promotionTop = max(logits[2], max(logits[3], logits[4]))
     var transactionTop = logits[5]
     for lane in 6...13 { transactionTop = max(transactionTop, logits[lane]) }
-    var top = SIMD16<Float>(repeating: transactionTop)
-    top[0] = actionTop
-    top[1] = actionTop
-    top[promotionLane] = actionTop
-    top[transactionLane] = actionTop
-    top[2] = promotionTop
-    top[3] = promotionTop
-    top[4] = promotionTop
+    let top = spread(action: actionTop, promotion: promotionTop, transaction: transactionTop)
     var exponentials = SIMD16<Float>()
     for lane in 0..<ModelClass.lanes { exponentials[lane] = Foundation.exp(logits[lane] - top[lane]) }
     let actionSum =
@@ -68,15 +61,25 @@ public enum ModelHeads: UInt8, Sendable, Hashable, CaseIterable {
     let promotionSum = exponentials[2] + exponentials[3] + exponentials[4]
     var transactionSum: Float = 0
     for lane in 5...13 { transactionSum += exponentials[lane] }
-    var sums = SIMD16<Float>(repeating: transactionSum)
-    sums[0] = actionSum
-    sums[1] = actionSum
-    sums[promotionLane] = actionSum
-    sums[transactionLane] = actionSum
-    sums[2] = promotionSum
-    sums[3] = promotionSum
-    sums[4] = promotionSum
+    let sums = spread(action: actionSum, promotion: promotionSum, transaction: transactionSum)
     return exponentials / sums
+  }
+
+  /// One value for each head's lanes: `action` in the action head's (0, 1, 14, 15),
+  /// `promotion` in the promotional sub-actions' (2–4), `transaction` in the transactional
+  /// ones' (5–13). Lane by lane, as the masks a `replacing(with:where:)` needs would be globals
+  /// read (and checked for initialisation) on every message.
+  @inline(__always)
+  private static func spread(action: Float, promotion: Float, transaction: Float) -> SIMD16<Float> {
+    var values = SIMD16<Float>(repeating: transaction)
+    values[0] = action
+    values[1] = action
+    values[promotionLane] = action
+    values[transactionLane] = action
+    values[2] = promotion
+    values[3] = promotion
+    values[4] = promotion
+    return values
   }
 
   /// The class probabilities of the two heads' (``heads(_:)``): a sub-action's is its action's

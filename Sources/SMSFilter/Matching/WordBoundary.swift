@@ -1,3 +1,5 @@
+import SMSFilterModel
+
 /// Word boundaries on normalised UTF-8 text, as keyword matching uses them.
 ///
 /// A word character is a letter, a mark, a digit or `_`. Scripts written without spaces between
@@ -73,18 +75,13 @@ enum WordBoundary {
     }
   }
 
-  /// Scripts written without spaces between words (``UnspacedScript``, shared with the learned
-  /// model's character bigrams).
-  @inline(__always)
-  static func isUnspacedScript(_ value: UInt32) -> Bool { UnspacedScript.contains(value) }
-
   /// Whether a keyword needs a boundary before it: it starts with a word character of a spaced
   /// script.
   static func needsBoundary(before keyword: [UInt8]) -> Bool {
     guard !keyword.isEmpty else { return false }
     let scalar = keyword.withUnsafeBufferPointer { TextNormalizer.decodeScalar($0, at: 0).0 }
     let first = keyword[0] < 0x80 ? UInt32(keyword[0]) : scalar
-    return isWordScalar(first) && !isUnspacedScript(first)
+    return isWordScalar(first) && !UnspacedScript.contains(first)
   }
 
   /// Whether a keyword needs a boundary after it.
@@ -94,6 +91,6 @@ enum WordBoundary {
     while start > 0, keyword[start] & 0xC0 == 0x80 { start -= 1 }
     let last = keyword.withUnsafeBufferPointer { TextNormalizer.decodeScalar($0, at: start).0 }
     let value = keyword[start] < 0x80 ? UInt32(keyword[start]) : last
-    return isWordScalar(value) && !isUnspacedScript(value)
+    return isWordScalar(value) && !UnspacedScript.contains(value)
   }
 }
