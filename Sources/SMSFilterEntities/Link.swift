@@ -54,28 +54,15 @@ public struct Link: Sendable, Hashable {
 
   /// Whether the host is internationalised: written in another script, or in punycode.
   public var isInternationalized: Bool {
-    host.hasPrefix("xn--") || Self.hasInnerPunycodeLabel(host) || unicodeHost != host
+    punycode || unicodeHost != host
   }
 
-  /// Whether `host` contains `.xn--`. Searched in its bytes (a match of the characters is a
-  /// match of the bytes); a byte match in a host that is not ASCII is confirmed as characters,
-  /// as `String.contains` compares them.
-  static func hasInnerPunycodeLabel(_ host: String) -> Bool {
-    let wanted: UInt64 = 0x2E_786E_2D2D  // `.xn--`, one byte a character
-    var utf8 = host.utf8.makeIterator()
-    var window: UInt64 = 0
-    var seen = 0
-    var found = false
-    while let byte = utf8.next() {
-      window = (window << 8 | UInt64(byte)) & 0xFF_FFFF_FFFF
-      seen += 1
-      if seen >= 5, window == wanted {
-        found = true
-        break
-      }
-    }
-    guard found else { return false }
-    return isASCII(host) || host.contains(".xn--")
+  /// Whether a label of the host starts with `xn--`: a label as characters (`xn--` at the start
+  /// or after a `.`), searched in the bytes; a byte match in a host that is not ASCII is
+  /// confirmed as characters, since a combining mark can join a byte of it to the next one.
+  private var punycode: Bool {
+    guard LinkScanner.hasPunycodeLabel(host) else { return false }
+    return Self.isASCII(host) || host.hasPrefix("xn--") || host.contains(".xn--")
   }
 
   /// Whether every byte of `text` is ASCII.

@@ -115,12 +115,16 @@ extension LinkScanner {
     return String(host[start..<end])
   }
 
-  /// Whether `host` contains `xn--` (a punycode label), found in its UTF-8 bytes in place.
+  /// Whether a label of `host` starts with `xn--` (a punycode label), found in its UTF-8 bytes
+  /// in place. On an ASCII host the bytes are the characters; ``Link/isInternationalized``
+  /// confirms a match in any other host as characters.
   static func hasPunycodeLabel(_ host: String) -> Bool {
     func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
       guard bytes.count >= 4 else { return false }
       for start in 0...(bytes.count - 4)
-      where bytes[start] == 0x78 && bytes[start + 1] == 0x6E && bytes[start + 2] == 0x2D && bytes[start + 3] == 0x2D {
+      where (start == 0 || bytes[start - 1] == 0x2E) && bytes[start] == 0x78 && bytes[start + 1] == 0x6E
+        && bytes[start + 2] == 0x2D && bytes[start + 3] == 0x2D
+      {
         return true
       }
       return false

@@ -61,20 +61,6 @@ import Testing
     #expect(spoof.unicodeHost == "pаypal.com" && spoof.host.hasPrefix("xn--"))
   }
 
-  /// The byte test `isInternationalized` makes of an ASCII host agrees with the character
-  /// search it replaced (a label starting `xn--`), with the Unicode host left equal to the host
-  /// so that only the punycode test decides.
-  @Test(arguments: [
-    "xn--bcher-kva.com", "shop.xn--p1ai", "a.b.xn--c", "..xn--x", "xn--", "xn-", "axn--b.com", "a.axn--b",
-    "x.n--a", "example.com", "", ".", "xn", "a.xn-", "bit.ly",
-  ])
-  func punycodeLabelsAreFoundByBytes(host: String) {
-    let link = Link(
-      range: 0..<host.utf8.count, host: host, unicodeHost: host, registrableDomain: host, publicSuffix: "",
-      hasScheme: false, isObfuscated: false, isIPAddress: false, port: nil, hasUserInfo: false)
-    #expect(link.isInternationalized == (host.hasPrefix("xn--") || host.contains(".xn--")))
-  }
-
   @Test func ipAddressesPortsAndUserInformation() {
     let ip = links("login http://192.168.10.20:8080/bank").first!
     #expect(ip.isIPAddress && ip.port == 8080 && ip.host == "192.168.10.20")
