@@ -78,12 +78,6 @@ import Testing
   @Test func aTwoLevelModelTrainsDeterministicallyAndClassifies() throws {
     let settings = FeatureSettings(hashBits: 12, characterGrams: 3...4, heads: .twoLevel)
     let extractor = FeatureExtractor(settings: settings)
-    func rows(_ body: String) -> [UInt32] {
-      var buffer = FeatureBuffer()
-      var text = body
-      text.withUTF8 { extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &buffer) }
-      return buffer.rows
-    }
     let labeled: [(String, [ModelClass])] = [
       ("your parcel is on its way", [.transactionalOrders]), ("parcel delivered at the door", [.transactionalOrders]),
       ("your account was debited", [.transactionalFinance]), ("account credited with salary", [.transactionalFinance]),
@@ -91,7 +85,7 @@ import Testing
       ("claim your prize now", [.junk]), ("you won the prize draw", [.junk]),
       ("lunch at noon tomorrow", [.inbox]), ("see you at lunch", [.inbox]),
     ]
-    let examples = labeled.map { TrainingExample(rows: rows($0.0), accepted: $0.1) }
+    let examples = labeled.map { TrainingExample(rows: extractor.rows(ofPlain: $0.0), accepted: $0.1) }
     let options = TrainingOptions(epochs: 30, learningRate: 0.4, seed: 7, classWeighting: true)
     let metadata = ModelMetadata(corpora: [], seed: 7, epochs: 30, learningRate: 0.4, classWeighting: true)
     let trainer = Trainer(settings: settings, options: options)
@@ -103,12 +97,10 @@ import Testing
       ("parcel on its way", ModelClass.transactionalOrders), ("account debited", .transactionalFinance),
       ("claim a prize", .junk), ("lunch on friday?", .inbox),
     ] {
-      var buffer = FeatureBuffer()
-      var text = body
-      text.withUTF8 { model.extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &buffer) }
-      let p = model.probabilities(of: buffer)
+      let p = model.probabilities(ofPlain: body)
       let top = ModelClass.allCases.max { p[$0.rawValue] < p[$1.rawValue] }
       #expect(top == expected, "\(body)")
+      var text = body
       let direct = text.withUTF8 { model.probabilities(normalized: $0, original: $0, senderKind: .phone) }
       #expect(direct == p)
     }

@@ -13,10 +13,7 @@ import Testing
     let inbox = ["lunch at noon tomorrow", "see you at lunch", "lunch moved to friday", "are we meeting for lunch"]
     for (bodies, modelClass) in [(junk, ModelClass.junk), (inbox, .inbox)] {
       for body in bodies {
-        var buffer = FeatureBuffer()
-        var text = body
-        text.withUTF8 { extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &buffer) }
-        out.append(TrainingExample(rows: buffer.rows, accepted: [modelClass]))
+        out.append(TrainingExample(rows: extractor.rows(ofPlain: body), accepted: [modelClass]))
       }
     }
     return out
@@ -27,13 +24,6 @@ import Testing
     let metadata = ModelMetadata(
       corpora: [.init(name: "tiny", messages: 8)], seed: seed, epochs: 20, learningRate: 0.4, classWeighting: true)
     return Trainer(settings: settings, options: options).train(examples(), metadata: metadata)
-  }
-
-  func probabilities(_ model: LinearModel, _ body: String) -> SIMD16<Float> {
-    var buffer = FeatureBuffer()
-    var text = body
-    text.withUTF8 { model.extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &buffer) }
-    return model.probabilities(of: buffer)
   }
 
   @Test func theSameSeedGivesTheSameBytes() throws {
@@ -51,40 +41,30 @@ import Testing
   /// listed twice counts once.
   @Test func partialLabelsRaiseTheirClassesTogether() throws {
     let extractor = FeatureExtractor(settings: settings)
-    func rows(_ body: String) -> [UInt32] {
-      var buffer = FeatureBuffer()
-      var text = body
-      text.withUTF8 { extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &buffer) }
-      return buffer.rows
-    }
     var examples: [TrainingExample] = []
     for body in ["your parcel is on its way", "parcel delivered at the door", "your code for the parcel"] {
       examples.append(
-        TrainingExample(rows: rows(body), accepted: [.transactionalOrders, .transactionalOthers, .transactionalOrders]))
+        TrainingExample(
+          rows: extractor.rows(ofPlain: body),
+          accepted: [.transactionalOrders, .transactionalOthers, .transactionalOrders]))
     }
     for body in ["lunch at noon", "see you at lunch", "lunch tomorrow"] {
-      examples.append(TrainingExample(rows: rows(body), accepted: [.inbox, .inbox]))
+      examples.append(TrainingExample(rows: extractor.rows(ofPlain: body), accepted: [.inbox, .inbox]))
     }
     let options = TrainingOptions(epochs: 30, learningRate: 0.4, seed: 2, classWeighting: true)
     let metadata = ModelMetadata(corpora: [], seed: 2, epochs: 30, learningRate: 0.4, classWeighting: true)
     let model = try LinearModel(
       bytes: Trainer(settings: settings, options: options).train(examples, metadata: metadata), source: "p")
-    var buffer = FeatureBuffer()
-    var text = "parcel on its way"
-    text.withUTF8 { model.extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &buffer) }
-    let p = model.probabilities(of: buffer)
+    let p = model.probabilities(ofPlain: "parcel on its way")
     #expect(p[ModelClass.transactionalOrders.rawValue] + p[ModelClass.transactionalOthers.rawValue] > 0.8)
-    var lunch = FeatureBuffer()
-    text = "lunch at noon?"
-    text.withUTF8 { model.extractor.extract(normalized: $0, original: $0, senderKind: .phone, into: &lunch) }
-    #expect(model.probabilities(of: lunch)[ModelClass.inbox.rawValue] > 0.9)
+    #expect(model.probabilities(ofPlain: "lunch at noon?")[ModelClass.inbox.rawValue] > 0.9)
   }
 
   @Test func aSeparableCorpusIsLearnedAndGeneralisesToUnseenMessages() throws {
     let model = try LinearModel(bytes: train(seed: 1), source: "<test>")
-    #expect(probabilities(model, "claim a prize today")[ModelClass.junk.rawValue] > 0.8)
-    #expect(probabilities(model, "lunch on friday?")[ModelClass.inbox.rawValue] > 0.8)
-    let sum = (0..<ModelClass.allCases.count).reduce(Float(0)) { $0 + probabilities(model, "x")[$1] }
+    #expect(model.probabilities(ofPlain: "claim a prize today")[ModelClass.junk.rawValue] > 0.8)
+    #expect(model.probabilities(ofPlain: "lunch on friday?")[ModelClass.inbox.rawValue] > 0.8)
+    let sum = (0..<ModelClass.allCases.count).reduce(Float(0)) { $0 + model.probabilities(ofPlain: "x")[$1] }
     #expect(abs(sum - 1) < 1e-4)
   }
 
@@ -101,7 +81,7 @@ import Testing
     for body in bodies {
       var text = body
       let direct = text.withUTF8 { model.probabilities(normalized: $0, original: $0, senderKind: .phone) }
-      #expect(direct == probabilities(model, body), "\(body.prefix(40))")
+      #expect(direct == model.probabilities(ofPlain: body), "\(body.prefix(40))")
     }
   }
 
