@@ -4,8 +4,9 @@ import NIOPosix
 extension ClassificationServer {
   /// Makes NIO's event loops (the threads Hummingbird reads and writes sockets on) Swift
   /// concurrency's global executor, so that a request is classified on the thread that read it
-  /// instead of hopping to concurrency's own pool of threads and back. On 2 cores the hop cost
-  /// about 5% of batch throughput (context switches and wake-ups; Benchmarks/results, s10).
+  /// instead of hopping to concurrency's own pool of threads and back. Measured on 2 cores
+  /// (`smsfilter serve --executor`, README "Serving"): about 10% less CPU a message in batches
+  /// of 100, about 20% more a single-message request (NIO's task queue costs more per job).
   ///
   /// This is NIO's `NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()`:
   /// call it at most once, from the main thread, before any task starts (`smsfilter serve` does,

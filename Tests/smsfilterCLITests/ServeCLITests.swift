@@ -123,7 +123,9 @@ import Glibc
     }
   }
 
-  @Test func servedDecisionsAreClassifysOverTheCorpus() async throws {
+  /// Both places requests can be classified (`--executor`) give `classify`'s decisions.
+  @Test(arguments: ["thread-pool", "event-loops"])
+  func servedDecisionsAreClassifysOverTheCorpus(executor: String) async throws {
     let lines = try Self.corpusLines()
     #expect(lines.count > 1_000)
     let classified = try CLI.run(
@@ -131,7 +133,7 @@ import Glibc
     #expect(classified.status == 0)
     let expected = classified.lines.map(String.init)
     #expect(expected.count == lines.count)
-    let server = try Server()
+    let server = try Server(["--executor", executor])
     defer { #expect(server.stop() == 0) }
     var batched: [String] = []
     for start in stride(from: 0, to: lines.count, by: 100) {
@@ -149,8 +151,9 @@ import Glibc
     }
   }
 
-  @Test func sigtermLetsARequestInFlightFinish() throws {
-    let server = try Server()
+  @Test(arguments: ["thread-pool", "event-loops"])
+  func sigtermLetsARequestInFlightFinish(executor: String) throws {
+    let server = try Server(["--executor", executor])
     let connection = try Connection(port: server.port)
     func send(_ text: String) { connection.send(text) }
     let body = #"{"sender":"VM-HDFCBK","body":"Rs 2,500.00 debited from A/c XX1234 on 12-03","id":1}"#

@@ -52,6 +52,12 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
   var logLevel = "info"
 
+  @Option(
+    help: ArgumentHelp(
+      "Where requests are classified: thread-pool (Swift concurrency's threads: the most single-message requests a second) or event-loops (the event loop that read the request: less CPU a message in large batches)."
+    ))
+  var executor = ServeExecutor.threadPool
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     guard requestTimeout > 0 else { throw ValidationError("--request-timeout must be more than 0 seconds") }
@@ -61,9 +67,8 @@ struct ServeCommand: ParsableCommand {
   }
 
   func run() throws {
-    // First, while no task has started: requests are then classified on the event loop that
-    // read them (see ClassificationServer.runConcurrencyOnEventLoops).
-    ClassificationServer.runConcurrencyOnEventLoops()
+    // First, while no task has started.
+    executor.install()
     try reportingFailures {
       var configuration = ServerConfiguration()
       configuration.host = host
