@@ -238,23 +238,34 @@ extension CompiledRules {
   /// each threshold.
   @inline(never)
   private func evaluateModel(_ index: Int, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
-    guard let model else { return false }
-    let probabilities = state.modelProbabilities(model)
-    for (slot, mask) in modelMasks[index].enumerated() {
-      let probability = (probabilities * mask).sum()
-      let threshold = modelThresholds[index][slot]
-      guard probability >= threshold.minimum else { continue }
-      // `top`: no rival at the target's level is more likely.
-      if modelRivalMasks[index][slot].contains(where: { (probabilities * $0).sum() > probability }) { continue }
-      if mode == .explain {
-        state.spans?.append(
-          MatchSpan(
-            kind: .model, pattern: threshold.testDescription, range: 0..<0,
-            text: String(format: "%.3f", probability)))
-      }
-      return true
+    // The probabilities once known for the message need no model reference (and no retain).
+    let probabilities: SIMD16<Float>
+    if let known = state.knownModelProbabilities {
+      probabilities = known
+    } else {
+      guard let model else { return false }
+      probabilities = state.modelProbabilities(model)
     }
-    return false
+    let tests = modelTestRanges[index]
+    let passed = modelTests.withUnsafeBufferPointer { modelTests in
+      modelRivalLanes.withUnsafeBufferPointer { rivalLanes -> (slot: Int, probability: Float)? in
+        for test in Int(tests.lowerBound)..<Int(tests.upperBound) {
+          if let probability = modelTests[test].probability(passing: probabilities, rivalLanes: rivalLanes) {
+            return (test - Int(tests.lowerBound), probability)
+          }
+        }
+        return nil
+      }
+    }
+    guard let passed else { return false }
+    if mode == .explain {
+      let threshold = modelThresholds[index][passed.slot]
+      state.spans?.append(
+        MatchSpan(
+          kind: .model, pattern: threshold.testDescription, range: 0..<0,
+          text: String(format: "%.3f", passed.probability)))
+    }
+    return true
   }
 
   /// A guard in explain mode: evaluated once per message, its spans remembered.
