@@ -31,6 +31,9 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    // Already in the graph through Hummingbird; named for NIOPosix's event loops (`serve` runs
+    // Swift concurrency's jobs on them instead of hopping to a second pool of threads).
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // PCRE2's C API, through a shim header that fixes the code-unit width at 8 bits.
@@ -90,6 +93,8 @@ let package = Package(
         .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
     // Labeled corpora, metrics and reports.

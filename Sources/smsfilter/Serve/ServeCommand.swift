@@ -61,6 +61,9 @@ struct ServeCommand: ParsableCommand {
   }
 
   func run() throws {
+    // First, while no task has started: requests are then classified on the event loop that
+    // read them (see ClassificationServer.runConcurrencyOnEventLoops).
+    ClassificationServer.runConcurrencyOnEventLoops()
     try reportingFailures {
       var configuration = ServerConfiguration()
       configuration.host = host
