@@ -4,7 +4,10 @@ import SMSFilterEntities
 // (``MessageEntities``), tested here. Compiled and plain evaluation read the same entities; only
 // `offBrand`'s brand names are found differently (the automaton's stamps, or a direct search).
 extension CompiledRules {
-  func evaluateLink(_ condition: LinkCondition, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+  /// The `link:` condition `linkConditions[index]` (out of line: see ``evaluate(_:_:_:)``).
+  @inline(never)
+  func evaluateLink(_ index: Int, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+    let condition = linkConditions[index]
     let links = state.entities.links(in: state.body, generation: state.generation)
     // Most messages hold no link: nothing more is computed for them.
     guard links.count >= condition.count, !links.isEmpty else { return false }
@@ -98,7 +101,10 @@ extension CompiledRules {
     return named
   }
 
-  func evaluatePhone(_ condition: PhoneCondition, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+  /// The `phone:` condition `phoneConditions[index]` (out of line: see ``evaluate(_:_:_:)``).
+  @inline(never)
+  func evaluatePhone(_ index: Int, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+    let condition = phoneConditions[index]
     let phones = state.entities.phones(
       in: state.body, country: state.receiverISOCountryCode, generation: state.generation)
     let kinds = condition.kindSet
@@ -111,7 +117,10 @@ extension CompiledRules {
     return matched
   }
 
-  func evaluateAmount(_ condition: AmountCondition, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+  /// The `amount:` condition `amountConditions[index]` (out of line: see ``evaluate(_:_:_:)``).
+  @inline(never)
+  func evaluateAmount(_ index: Int, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+    let condition = amountConditions[index]
     let amounts = state.entities.amounts(in: state.body, generation: state.generation)
     var matched = false
     for amount in amounts

@@ -103,10 +103,11 @@ struct CompiledRules: Sendable {
   /// Each `model:` condition's thresholds, and for each threshold the lanes (1 for each class
   /// that counts) its probability sums.
   var modelThresholds: [[ModelThreshold]] = []
-  var modelMasks: [[SIMD16<Float>]] = []
-  /// For each threshold that asks for the most likely (`top`), the lanes of each rival at its
-  /// level, none of which may sum higher; empty otherwise.
-  var modelRivalMasks: [[[SIMD16<Float>]]] = []
+  /// The same thresholds flattened for the hot path: `model:` condition `i` tests
+  /// `modelTests[modelTestRanges[i]]`, in order; their rivals' lanes are in `modelRivalLanes`.
+  var modelTestRanges: [Range<Int32>] = []
+  var modelTests: [ModelTest] = []
+  var modelRivalLanes: [SIMD16<Float>] = []
   /// The learned model `model:` conditions consult.
   var model: LinearModel?
   /// The tests of each `link:`, `phone:` and `amount:` condition.
@@ -298,9 +299,17 @@ extension CompiledRules {
       for modelClass in classes { mask[modelClass.rawValue] = 1 }
       return mask
     }
-    self.modelMasks = builder.modelThresholds.map { list in list.map { mask($0.classes) } }
-    self.modelRivalMasks = builder.modelThresholds.map { list in
-      list.map { threshold in threshold.mostLikely ? threshold.rivals.map(mask) : [] }
+    for list in builder.modelThresholds {
+      let start = Int32(modelTests.count)
+      for threshold in list {
+        let rivalStart = Int32(modelRivalLanes.count)
+        if threshold.mostLikely { modelRivalLanes.append(contentsOf: threshold.rivals.map(mask)) }
+        modelTests.append(
+          ModelTest(
+            mask: mask(threshold.classes), minimum: threshold.minimum,
+            rivals: rivalStart..<Int32(modelRivalLanes.count)))
+      }
+      modelTestRanges.append(start..<Int32(modelTests.count))
     }
     if let location = builder.firstModelCondition, model == nil {
       throw RuleLoadError(

@@ -229,6 +229,11 @@ final class MatchState {
     return false
   }
 
+  /// The learned model's class probabilities for this message if they were computed already.
+  var knownModelProbabilities: SIMD16<Float>? {
+    probabilitiesGeneration == generation ? probabilities : nil
+  }
+
   /// The learned model's class probabilities for this message, computed once per message on
   /// first use.
   func modelProbabilities(_ model: LinearModel) -> SIMD16<Float> {
