@@ -13,6 +13,9 @@ import Testing
       - name: Parcel Post
         keywords: [usps]
         domains: [usps.com]
+      - name: PayPay
+        keywords: [paypay]
+        domains: [paypay.ne.jp]
     shorteners: [bit.ly, is.gd]
     rules:
       - id: LOOKALIKE
@@ -64,8 +67,13 @@ import Testing
     ("Verify your account at https://paypa1.com/login", "LOOKALIKE"),
     ("Verify at https://xn--pypal-4ve.com/login", "LOOKALIKE"),
     ("The USPS package is held, confirm https://usps.trcking-info.com/a", "LOOKALIKE"),
+    // Under a government's own suffix a host imitates no one; under a look-alike of one it does.
+    ("Your exam entry document is at https://paypa1.sinav.gov.tr/belge", nil),
+    ("Your exam entry document is at https://paypa1.sinav-gov-tr.com/belge", "LOOKALIKE"),
     ("PayPal: confirm at https://secure-login.net/pp", "OFF_BRAND"),
+    // A listed brand's own domain imitates no other listed brand one edit away (paypal, paypay).
     ("PayPal receipt: see https://www.paypal.com/activity", nil),
+    ("PayPay: pay your share at https://qr.paypay.ne.jp/p2p01", nil),
     ("Your Apple ID expires, verify https://is.gd/AppVerify", "SHORT_VERIFY"),
     ("Login now http://192.168.10.20:8080/bank", "RAW_IP"),
     ("Open https://www.bank.example.com@evil-site.net/login", "HIDDEN_HOST"),

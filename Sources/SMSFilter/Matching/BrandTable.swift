@@ -70,14 +70,17 @@ struct BrandTable: Sendable {
   /// The brand whose domain the link's host imitates without being it, if any: a word of the
   /// host (labels, hyphen-separated parts, a label with its hyphens dropped) whose skeleton
   /// equals a brand's domain name's (`paypa1`, `pаypal`, `usps` in `usps.trcking-info.com`),
-  /// or, for names of five characters or more, differs from it by one edit (`paypall`).
+  /// or, for names of five characters or more, differs from it by one edit (`paypall`). A host
+  /// that is a listed brand's own, or under a government's suffix, imitates no one.
   ///
   /// `skeleton` computes (or recalls) a word's skeleton: ICU's is the costly step, and hosts
   /// repeat from message to message.
   func lookalikeBrand(of link: Link, sentBy senderBrands: [Int] = [], skeleton skeletonOf: (String) -> [Unicode.Scalar])
     -> Int?
   {
-    guard !link.isIPAddress, !skeletonsByLength.isEmpty else { return nil }
+    guard !link.isIPAddress, !skeletonsByLength.isEmpty, !Self.isGovernmentSuffix(link.publicSuffix) else {
+      return nil
+    }
     let suffixLabels = link.publicSuffix.split(separator: ".").count
     let labels = link.unicodeHost.split(separator: ".").dropLast(suffixLabels)
     var words: [String] = []
@@ -95,11 +98,25 @@ struct BrandTable: Sendable {
         for entry in skeletonsByLength[length] ?? [] {
           let close =
             entry.skeleton == skeleton || (entry.skeleton.count >= 5 && Self.withinOneEdit(entry.skeleton, skeleton))
-          if close && !senderBrands.contains(entry.brand) && !isOwn(link, by: entry.brand) { return entry.brand }
+          // A listed brand's own domain imitates no other brand (`paypal.com` and PayPay's
+          // `paypay.ne.jp` are one edit apart).
+          if close && !senderBrands.contains(entry.brand) && !brands.indices.contains(where: { isOwn(link, by: $0) }) {
+            return entry.brand
+          }
         }
       }
     }
     return nil
+  }
+
+  /// Whether `suffix` is a government's own public suffix (`gov`, `mil`, `gov.tr`, `go.kr`,
+  /// `gob.mx`, `gouv.fr`, `govt.nz`, `gub.uy`, `gv.at`): only that government registers names
+  /// under it, so a host there imitates no one, whatever its words (`ais.osym.gov.tr`).
+  static func isGovernmentSuffix(_ suffix: String) -> Bool {
+    if suffix == "gov" || suffix == "mil" { return true }
+    let labels = suffix.split(separator: ".")
+    guard labels.count == 2, labels[1].count == 2 else { return false }
+    return ["gov", "go", "gob", "gouv", "govt", "gub", "gv", "mil"].contains(labels[0])
   }
 
   /// Whether two strings differ by at most one insertion, deletion or substitution.
