@@ -69,9 +69,17 @@ extension CompiledRules {
     let known = knownWinner
     var winner: Int?
     var spent = false
+    let hasMixedScriptWord = state.text.hasMixedScriptWord
     candidates.removeAll { rule in
       // Candidates after the known winner cannot win.
       if rule >= known { return true }
+      // Nor one that needs what the message lacks (a digit, a mixed-script word).
+      let requirement = ruleRequirements[rule]
+      if !requirement.isEmpty,
+        !requirement.isMet(hasDigit: { state.knownTextHasDigit ?? true }, hasMixedScriptWord: hasMixedScriptWord)
+      {
+        return false
+      }
       let holds = evaluate(ruleRoots[rule], state, .compiled)
       // A rule that ran out of budget is undecided, even when it came out true (a veto it
       // could not afford to check counted as not holding): stop with no winner.

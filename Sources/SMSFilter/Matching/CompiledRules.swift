@@ -132,6 +132,9 @@ struct CompiledRules: Sendable {
   var literalBoundaries: [UInt32] = []
   /// Rules that no literal can trigger: always evaluated.
   var alwaysCandidates: [Int] = []
+  /// What a message must have for each rule (decision order) to hold (``RuleRequirement``):
+  /// a candidate whose requirement the message does not meet is not evaluated.
+  var ruleRequirements: [RuleRequirement] = []
 
   var ruleCount: Int { rules.count }
 }
@@ -340,5 +343,7 @@ extension CompiledRules {
     self.literalBoundaries = stride(from: LiteralEntry.lengthAndBoundaries - 1, to: payloads.count, by: payloadWords)
       .map { payloads[$0] }
     self.alwaysCandidates = always
+    let requirements = nodeRequirements()
+    self.ruleRequirements = ruleRoots.map { requirements[$0] }
   }
 }

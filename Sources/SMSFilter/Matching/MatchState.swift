@@ -175,6 +175,15 @@ final class MatchState {
     textProfile().hasASCIIDigit || textHasNonASCIIDigit()
   }
 
+  /// Whether the normalised body has a decimal digit, when that is known already for this
+  /// message without reading the text again; `nil` otherwise.
+  var knownTextHasDigit: Bool? {
+    guard profileGeneration == generation else { return nil }
+    if profile.hasASCIIDigit { return true }
+    if !profile.hasNonASCII { return false }
+    return nonASCIIDigitGeneration == generation ? nonASCIIDigit : nil
+  }
+
   /// The normalised body's ``TextProfile``, found once per message on first use.
   func textProfile() -> TextProfile {
     if profileGeneration != generation {
