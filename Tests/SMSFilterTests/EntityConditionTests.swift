@@ -16,6 +16,9 @@ import Testing
       - name: PayPay
         keywords: [paypay]
         domains: [paypay.ne.jp]
+      - name: SAT
+        keywords: [servicio de administracion tributaria]
+        domains: [sat.gob.mx]
     shorteners: [bit.ly, is.gd]
     rules:
       - id: LOOKALIKE
@@ -71,6 +74,12 @@ import Testing
     ("Your exam entry document is at https://paypa1.sinav.gov.tr/belge", nil),
     ("Your exam entry document is at https://paypa1.sinav-gov-tr.com/belge", "LOOKALIKE"),
     ("PayPal: confirm at https://secure-login.net/pp", "OFF_BRAND"),
+    // A bare name of one three-letter label is two words of prose joined by a full stop; the
+    // same word with a scheme, `www.`, a path or a hyphen still imitates the brand.
+    ("SEE U SAT.LOVE J", nil),
+    ("Pay your tax now at sat.love/pago", "LOOKALIKE"),
+    ("Pay your tax now at www.sat.love", "LOOKALIKE"),
+    ("Pay your tax now at sat-mx.love", "LOOKALIKE"),
     // A listed brand's own domain imitates no other listed brand one edit away (paypal, paypay).
     ("PayPal receipt: see https://www.paypal.com/activity", nil),
     ("PayPay: pay your share at https://qr.paypay.ne.jp/p2p01", nil),

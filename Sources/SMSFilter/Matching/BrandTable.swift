@@ -73,6 +73,11 @@ struct BrandTable: Sendable {
   /// or, for names of five characters or more, differs from it by one edit (`paypall`). A host
   /// that is a listed brand's own, or under a government's suffix, imitates no one.
   ///
+  /// Nor does a bare name of one three-letter label (`SAT.LOVE`, no scheme, `www.`, port or
+  /// path): two words of prose joined by a full stop with no space read as a bare name when the
+  /// second is a public suffix, and a three-letter word (`sat`, `ups`) is too often the first of
+  /// them. The same word in `sat-mx.info`, `www.sat.info` or `sat.info/pago` still counts.
+  ///
   /// `skeleton` computes (or recalls) a word's skeleton: ICU's is the costly step, and hosts
   /// repeat from message to message.
   func lookalikeBrand(of link: Link, sentBy senderBrands: [Int] = [], skeleton skeletonOf: (String) -> [Unicode.Scalar])
@@ -83,6 +88,7 @@ struct BrandTable: Sendable {
     }
     let suffixLabels = link.publicSuffix.split(separator: ".").count
     let labels = link.unicodeHost.split(separator: ".").dropLast(suffixLabels)
+    if Self.isProseJoin(link) { return nil }
     var words: [String] = []
     for label in labels {
       words.append(String(label))
@@ -107,6 +113,17 @@ struct BrandTable: Sendable {
       }
     }
     return nil
+  }
+
+  /// Whether the link is a bare name of one three-letter label before its public suffix
+  /// (`SAT.LOVE`: no scheme, no `www.`, no port and nothing after the host), which imitates no
+  /// brand. It depends on how the link is written, not only on its host, so callers that
+  /// remember verdicts by host ask it first.
+  static func isProseJoin(_ link: Link) -> Bool {
+    // The host is three characters, a dot and its suffix (`sat.` + `love`); two labels of one
+    // character each would fit too, but words that short imitate no one anyway.
+    !link.hasScheme && link.port == nil && link.range.count <= link.unicodeHost.utf8.count
+      && link.host.utf8.count == link.publicSuffix.utf8.count + 4
   }
 
   /// Whether `suffix` is a government's own public suffix (`gov`, `mil`, `gov.tr`, `go.kr`,

@@ -21,8 +21,10 @@ struct MessageEntities {
   private var lookalikes: [String: Int] = [:]
 
   /// The brand `link`'s host imitates (other than the sender's own brands), remembered by
-  /// host when the sender is no brand's.
+  /// host when the sender is no brand's. A bare three-letter name is ruled out first, by how
+  /// it is written, so that the verdict remembered for its host is the host's alone.
   mutating func lookalikeBrand(of link: Link, in table: BrandTable, sentBy senderBrands: [Int]) -> Int? {
+    if BrandTable.isProseJoin(link) { return nil }
     guard senderBrands.isEmpty else {
       return table.lookalikeBrand(of: link, sentBy: senderBrands) { skeleton(of: $0) }
     }
