@@ -72,11 +72,25 @@ public struct NumberScanner: Sendable {
       let zero: UInt32 = value < 0xE00 ? 0x66 : 0x50
       return offset &- zero < 10 ? UInt8(offset &- zero) : nil
     }
-    if value &- 0x1C5A < 0xA620 - 0x1C5A || value &- 0xABFA < 0xFF10 - 0xABFA { return nil }
+    if value < 0x1C5A {
+      // From Tibetan to Ol Chiki (Myanmar, Georgian, Ethiopic, Khmer, Mongolian, …): the digits
+      // are the ten code points from each of these zeros. Messages in these scripts would
+      // otherwise look up the properties of nearly every scalar they hold.
+      for zero in Self.tibetanToOlChikiZeros where value &- zero < 10 { return UInt8(value &- zero) }
+      return nil
+    }
+    if value &- 0xABFA < 0xFF10 - 0xABFA || value < 0xA620 { return nil }
     if value &- 0xFF10 < 10 { return UInt8(value &- 0xFF10) }
     if value &- 0x1E95A < 0x1FBF0 - 0x1E95A { return nil }
     return digitByProperty(scalar)
   }
+
+  /// The zero of every decimal digit run from U+0F00 to U+1C5A (Tibetan, Myanmar and its
+  /// Shan digits, Khmer, Mongolian, Limbu, New Tai Lue, Tai Tham's two, Balinese, Sundanese,
+  /// Lepcha, Ol Chiki), checked against the property look-up over every scalar by the tests.
+  static let tibetanToOlChikiZeros: [UInt32] = [
+    0xF20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90, 0x1B50, 0x1BB0, 0x1C40, 0x1C50,
+  ]
 
   /// The decimal digit value of a scalar as its Unicode properties give it (numeric type decimal):
   /// what ``digit(_:)`` answers, without its pre-tests.

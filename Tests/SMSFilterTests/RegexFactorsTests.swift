@@ -54,6 +54,43 @@ import Testing
     #expect(!Self.mayMatch(#"\d{5,}"#, "code 1234"))
   }
 
+  /// The scan that tests eight starts at once (``FewBytes``, when an anchor's set has at most
+  /// four bytes the text holds) answers as a byte-by-byte search of every run does, wherever
+  /// the run sits: at the start, across the eight-byte blocks, in the last few bytes.
+  @Test func scanAgreesWithAPlainSearch() {
+    let patterns = [
+      #"\b[a-z]([ .-])[a-z](?:\1[a-z]){2,}\b|\bk[ .-]y[ .-]c\b|\bo[ .-]t[ .-]p\b"#, #"(?<!\w)\dx\d(?!\w)"#,
+      #"\d{5,}|\b\d{3}[- ]\d{3,4}\b"#, #"\bk[ .-]y[ .-]c\b"#, #"a\.b"#,
+    ]
+    let factors = patterns.map { RegexFactors.factor(RegexSource.prepare($0)) }
+    let filter = ByteRunFilter(factors)
+    let alphabet = Array(" .-kycotpabx0123".utf8)
+    var generator = SplitMix64(seed: 7)
+    for round in 0..<20_000 {
+      let count = Int(generator.next() % 40)
+      let text = (0..<count).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+      text.withUnsafeBufferPointer { buffer in
+        let profile = TextProfile(of: buffer)
+        for (index, factor) in factors.enumerated() {
+          guard let factor else { continue }
+          // Some alternative has every one of its runs somewhere in the text.
+          let expected = factor.alternatives.contains { runs in
+            runs.allSatisfy { run in
+              text.count >= run.count
+                && (0...(text.count - run.count)).contains { start in
+                  run.indices.allSatisfy { run[$0].contains(text[start + $0]) }
+                }
+            }
+          }
+          let found = filter.mayMatch(index, text: buffer, profile: { profile }, nonASCIIDigit: { false })
+          if found != expected {
+            Issue.record("round \(round): \(patterns[index]) on '\(String(decoding: text, as: UTF8.self))'")
+          }
+        }
+      }
+    }
+  }
+
   /// The reading of `[a-z]`, letters and `\s` as ASCII bytes holds because normalised text has
   /// no other character PCRE2 (caseless, Unicode properties) matches with them: the Kelvin
   /// sign and the long s decompose, and every other white space becomes a space.

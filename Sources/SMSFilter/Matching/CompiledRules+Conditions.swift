@@ -20,6 +20,9 @@ extension CompiledRules {
     case .keywords(let range, let all, let bounded):
       if mode == .compiled {
         let generation = state.generation
+        // A list the automaton pass answered (``LiteralGroups``).
+        let group = literalGroups.nodeGroup[nodeIndex]
+        if group >= 0 { return state.groupStamp[Int(group)] == generation }
         if bounded {
           if all {
             for slot in range where !state.stamps[literalRefs[slot]].isFoundBounded(in: generation) { return false }
@@ -46,6 +49,12 @@ extension CompiledRules {
         for branch in branches {
           var satisfied = true
           for clause in gateBranches[branch] {
+            let group = literalGroups.clauseGroup[clause]
+            if group >= 0 {
+              if state.groupStamp[Int(group)] == generation { continue }
+              satisfied = false
+              break
+            }
             var seen = false
             for slot in gateClauses[clause] where state.stamps[gateLiterals[slot]].isFound(in: generation) {
               seen = true

@@ -17,51 +17,66 @@ extension CompiledRules {
     var knownWinner = LiteralEntry.noRule
     state.text.bytes.withUnsafeBufferPointer { text in
       let stamps = state.stamps
+      let groupStamp = state.groupStamp
       triggerRules.withUnsafeBufferPointer { triggerRules in
-        automaton.withTables { tables in
-          guard let textBase = text.baseAddress else { return }
-          /// Records the literals that end at `end` in the state with `row`: stamps, and the
-          /// rules they make candidates. Everything but the stamps is in the state's entries.
-          @inline(__always) func record(known: inout UInt32, row: UInt32, end: Int) {
-            let entries = tables.entries(ofRow: row)
-            var entry = 0
-            while entry < entries.count {
-              defer { entry &+= LiteralEntry.words }
-              let packed = entries[entry &+ LiteralEntry.lengthAndBoundaries]
-              /// Whether this occurrence is on word boundaries (where the literal needs them).
-              @inline(__always) func bounded() -> Bool {
-                LiteralEntry.isBounded(packed, start: end &- Int(packed & LiteralEntry.lengthMask), end: end, in: text)
-              }
-              let onAnyHit = entries[entry &+ LiteralEntry.firstRuleOnAnyHit]
-              let onBoundedHit = entries[entry &+ LiteralEntry.firstRuleOnBoundedHit]
-              guard packed & LiteralEntry.needsStamp != 0 else {
-                // Only keyword rules use this literal: note the first that holds, nothing else.
-                known = min(known, onAnyHit)
-                if onBoundedHit < known && bounded() { known = onBoundedHit }
-                continue
-              }
-              let literal = Int(entries[entry &+ LiteralEntry.literal])
-              let stamp = stamps[literal]
-              if !stamp.isFound(in: generation) {
-                stamps[literal] = .found(in: generation, bounded: false)
-                known = min(known, onAnyHit)
-                let count = Int(entries[entry &+ LiteralEntry.triggerCount])
-                let trigger = Int(entries[entry &+ LiteralEntry.trigger])
-                if count == 1 {
-                  candidates.insert(trigger)
-                } else if count > 1 {
-                  candidates.insert(
-                    contentsOf: UnsafeBufferPointer(rebasing: triggerRules[trigger..<(trigger &+ count)]))
+        literalGroups.table.withUnsafeBufferPointer { groupTable in
+          automaton.withTables { tables in
+            guard let textBase = text.baseAddress else { return }
+            /// Records the literals that end at `end` in the state with `row`: stamps, and the
+            /// rules they make candidates. Everything but the stamps is in the state's entries.
+            @inline(__always) func record(known: inout UInt32, row: UInt32, end: Int) {
+              let entries = tables.entries(ofRow: row)
+              var entry = 0
+              while entry < entries.count {
+                defer { entry &+= LiteralEntry.words }
+                let packed = entries[entry &+ LiteralEntry.lengthAndBoundaries]
+                /// Whether this occurrence is on word boundaries (where the literal needs them).
+                @inline(__always) func bounded() -> Bool {
+                  LiteralEntry.isBounded(
+                    packed, start: end &- Int(packed & LiteralEntry.lengthMask), end: end, in: text)
+                }
+                let onAnyHit = entries[entry &+ LiteralEntry.firstRuleOnAnyHit]
+                let onBoundedHit = entries[entry &+ LiteralEntry.firstRuleOnBoundedHit]
+                guard packed & LiteralEntry.needsStamp != 0 else {
+                  // Only keyword rules use this literal: note the first that holds, nothing else.
+                  known = min(known, onAnyHit)
+                  if onBoundedHit < known && bounded() { known = onBoundedHit }
+                  continue
+                }
+                let literal = Int(entries[entry &+ LiteralEntry.literal])
+                let stamp = stamps[literal]
+                if !stamp.isFound(in: generation) {
+                  stamps[literal] = .found(in: generation, bounded: false)
+                  known = min(known, onAnyHit)
+                  // The lists this literal answers (``LiteralGroups``), now rather than when asked.
+                  let groups = groupTable[literal]
+                  if groups >= 0 {
+                    LiteralGroups.mark(
+                      groupTable.baseAddress.unsafelyUnwrapped, groups, bounded: false, groupStamp, generation)
+                  }
+                  let count = Int(entries[entry &+ LiteralEntry.triggerCount])
+                  let trigger = Int(entries[entry &+ LiteralEntry.trigger])
+                  if count == 1 {
+                    candidates.insert(trigger)
+                  } else if count > 1 {
+                    candidates.insert(
+                      contentsOf: UnsafeBufferPointer(rebasing: triggerRules[trigger..<(trigger &+ count)]))
+                  }
+                }
+                if !stamp.isFoundBounded(in: generation) && bounded() {
+                  stamps[literal] = .found(in: generation, bounded: true)
+                  known = min(known, onBoundedHit)
+                  let groups = groupTable[literal]
+                  if groups >= 0 {
+                    LiteralGroups.mark(
+                      groupTable.baseAddress.unsafelyUnwrapped, groups, bounded: true, groupStamp, generation)
+                  }
                 }
               }
-              if !stamp.isFoundBounded(in: generation) && bounded() {
-                stamps[literal] = .found(in: generation, bounded: true)
-                known = min(known, onBoundedHit)
-              }
             }
+            // The automaton pass: work only where a pattern ends.
+            AhoCorasick.forEachOutputState(tables, text: textBase, count: text.count, into: &knownWinner, record)
           }
-          // The automaton pass: work only where a pattern ends.
-          AhoCorasick.forEachOutputState(tables, text: textBase, count: text.count, into: &knownWinner, record)
         }
       }
     }

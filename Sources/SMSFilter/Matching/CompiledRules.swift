@@ -130,6 +130,9 @@ struct CompiledRules: Sendable {
   /// them: for plain evaluation, which searches literals itself. (Everything else about a
   /// literal lives only in the automaton's entries.)
   var literalBoundaries: [UInt32] = []
+  /// The keyword lists and gate clauses whose answer the automaton pass records
+  /// (``LiteralGroups``).
+  var literalGroups = LiteralGroups.empty
   /// Rules that no literal can trigger: always evaluated.
   var alwaysCandidates: [Int] = []
   /// What a message must have for each rule (decision order) to hold (``RuleRequirement``):
@@ -343,6 +346,10 @@ extension CompiledRules {
     self.literalBoundaries = stride(from: LiteralEntry.lengthAndBoundaries - 1, to: payloads.count, by: payloadWords)
       .map { payloads[$0] }
     self.alwaysCandidates = always
+    let literalBoundaries = self.literalBoundaries
+    self.literalGroups = LiteralGroups(
+      nodes: builder.nodes, literalRefs: builder.literalRefs, gateClauses: gateClauses, gateLiterals: gateLiterals,
+      literalCount: builder.literals.count, stamped: { literalBoundaries[$0] & LiteralEntry.needsStamp != 0 })
     let requirements = nodeRequirements()
     self.ruleRequirements = ruleRoots.map { requirements[$0] }
   }

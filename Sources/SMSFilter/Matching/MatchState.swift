@@ -16,6 +16,9 @@ final class MatchState {
   // exclusivity checks. A MatchState is only ever used by one thread at a time.
   /// Each literal's stamp: whether it was found in this message, and on word boundaries.
   let stamps: UnsafeMutableBufferPointer<LiteralStamp>
+  /// Each literal group's stamp (``LiteralGroups``): the generation of the message that found
+  /// one of its literals.
+  let groupStamp: UnsafeMutableBufferPointer<UInt32>
   let guardStamp: UnsafeMutableBufferPointer<UInt32>
   let guardValue: UnsafeMutableBufferPointer<Bool>
   var generation: UInt32 = 0
@@ -63,6 +66,8 @@ final class MatchState {
   init(rules: CompiledRules, matchLimit: UInt32, depthLimit: UInt32) {
     stamps = .allocate(capacity: max(1, rules.literals.count))
     stamps.initialize(repeating: LiteralStamp())
+    groupStamp = .allocate(capacity: max(1, rules.literalGroups.count))
+    groupStamp.initialize(repeating: 0)
     guardStamp = .allocate(capacity: max(1, rules.guardRoots.count))
     guardStamp.initialize(repeating: 0)
     guardValue = .allocate(capacity: max(1, rules.guardRoots.count))
@@ -74,6 +79,7 @@ final class MatchState {
 
   deinit {
     stamps.deallocate()
+    groupStamp.deallocate()
     guardStamp.deallocate()
     guardValue.deallocate()
     candidates.deallocate()
@@ -84,6 +90,7 @@ final class MatchState {
   func begin(_ message: MessageInput, budget: MessageBudget, trackingOffsets: Bool) {
     if generation == LiteralStamp.maxGeneration {
       stamps.update(repeating: LiteralStamp())
+      groupStamp.update(repeating: 0)
       guardStamp.update(repeating: 0)
       probabilitiesGeneration = 0
       profileGeneration = 0

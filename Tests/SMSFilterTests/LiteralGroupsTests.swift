@@ -1,0 +1,46 @@
+import Testing
+
+@testable import SMSFilter
+
+/// The keyword lists and gate clauses the automaton pass answers (``LiteralGroups``): after the
+/// pass, a group's stamp says exactly what walking its list's literal stamps says.
+@Suite struct LiteralGroupsTests {
+  @Test func groupStampsAgreeWithTheirListsOnTheCorpus() throws {
+    let classifier = try Classifier.builtIn()
+    let matcher = classifier.makeMatcher()
+    let state = matcher.state
+    let compiled = classifier.compiled
+    let groups = compiled.literalGroups
+    #expect(groups.count > 100)
+    var checked = 0
+    var found = 0
+    for message in try PackagePaths.corpusMessages() {
+      _ = MessageQuery(sender: message.sender, messageBody: message.body).withInput {
+        matcher.firstMatch($0, budget: .unlimited)
+      }
+      let generation = state.generation
+      func stamped(_ group: Int32) -> Bool { state.groupStamp[Int(group)] == generation }
+      for (index, node) in compiled.nodes.enumerated() {
+        guard case .keywords(let range, false, let bounded) = node else { continue }
+        let group = groups.nodeGroup[index]
+        guard group >= 0 else { continue }
+        let walked = range.contains { slot in
+          let stamp = state.stamps[compiled.literalRefs[slot]]
+          return bounded ? stamp.isFoundBounded(in: generation) : stamp.isFound(in: generation)
+        }
+        checked += 1
+        if walked { found += 1 }
+        if stamped(group) != walked { Issue.record("keyword node \(index) on \(message.body)") }
+      }
+      for (clause, group) in groups.clauseGroup.enumerated() where group >= 0 {
+        let walked = compiled.gateClauses[clause].contains { slot in
+          state.stamps[compiled.gateLiterals[slot]].isFound(in: generation)
+        }
+        checked += 1
+        if stamped(group) != walked { Issue.record("gate clause \(clause) on \(message.body)") }
+      }
+    }
+    #expect(checked > 100_000)
+    #expect(found > 1000)
+  }
+}
