@@ -73,10 +73,8 @@ struct BrandTable: Sendable {
   /// or, for names of five characters or more, differs from it by one edit (`paypall`). A host
   /// that is a listed brand's own, or under a government's suffix, imitates no one.
   ///
-  /// Nor does a bare name of one three-letter label (`SAT.LOVE`, no scheme, `www.`, port or
-  /// path): two words of prose joined by a full stop with no space read as a bare name when the
-  /// second is a public suffix, and a three-letter word (`sat`, `ups`) is too often the first of
-  /// them. The same word in `sat-mx.info`, `www.sat.info` or `sat.info/pago` still counts.
+  /// The answer depends on the host alone, so callers may remember it by host; how the link is
+  /// written (a bare three-letter name, ``isProseJoin(_:)``) is for the caller to rule out first.
   ///
   /// `skeleton` computes (or recalls) a word's skeleton: ICU's is the costly step, and hosts
   /// repeat from message to message.
@@ -88,7 +86,6 @@ struct BrandTable: Sendable {
     }
     let suffixLabels = link.publicSuffix.split(separator: ".").count
     let labels = link.unicodeHost.split(separator: ".").dropLast(suffixLabels)
-    if Self.isProseJoin(link) { return nil }
     var words: [String] = []
     for label in labels {
       words.append(String(label))
@@ -104,10 +101,11 @@ struct BrandTable: Sendable {
         for entry in skeletonsByLength[length] ?? [] {
           let close =
             entry.skeleton == skeleton || (entry.skeleton.count >= 5 && Self.withinOneEdit(entry.skeleton, skeleton))
-          // A listed brand's own domain imitates no other brand (`paypal.com` and PayPay's
-          // `paypay.ne.jp` are one edit apart).
-          if close && !senderBrands.contains(entry.brand) && !brands.indices.contains(where: { isOwn(link, by: $0) }) {
-            return entry.brand
+          if close && !senderBrands.contains(entry.brand) {
+            // A listed brand's own domain imitates no other brand (`paypal.com` and PayPay's
+            // `paypay.ne.jp` are one edit apart). That does not depend on the entry, so the
+            // first close entry decides, and the brands' domains are searched at most once.
+            return brands.indices.contains(where: { isOwn(link, by: $0) }) ? nil : entry.brand
           }
         }
       }
@@ -117,8 +115,11 @@ struct BrandTable: Sendable {
 
   /// Whether the link is a bare name of one three-letter label before its public suffix
   /// (`SAT.LOVE`: no scheme, no `www.`, no port and nothing after the host), which imitates no
-  /// brand. It depends on how the link is written, not only on its host, so callers that
-  /// remember verdicts by host ask it first.
+  /// brand: two words of prose joined by a full stop with no space read as a bare name when the
+  /// second is a public suffix, and a three-letter word (`sat`, `ups`) is too often the first of
+  /// them. The same word in `sat-mx.info`, `www.sat.info` or `sat.info/pago` still counts. It
+  /// depends on how the link is written, not only on its host, so it is asked before
+  /// ``lookalikeBrand(of:sentBy:skeleton:)``, whose answers are remembered by host.
   static func isProseJoin(_ link: Link) -> Bool {
     // The host is three characters, a dot and its suffix (`sat.` + `love`); two labels of one
     // character each would fit too, but words that short imitate no one anyway.

@@ -22,6 +22,15 @@ extension CompiledRules {
         literalGroups.table.withUnsafeBufferPointer { groupTable in
           automaton.withTables { tables in
             guard let textBase = text.baseAddress else { return }
+            /// Marks the lists `literal` answers (``LiteralGroups``) at its first occurrence or
+            /// its first on word boundaries: now, rather than when a rule asks.
+            @inline(__always) func markGroups(of literal: Int, bounded: Bool) {
+              let groups = groupTable[literal]
+              if groups >= 0 {
+                LiteralGroups.mark(
+                  groupTable.baseAddress.unsafelyUnwrapped, groups, bounded: bounded, groupStamp, generation)
+              }
+            }
             /// Records the literals that end at `end` in the state with `row`: stamps, and the
             /// rules they make candidates. Everything but the stamps is in the state's entries.
             @inline(__always) func record(known: inout UInt32, row: UInt32, end: Int) {
@@ -48,12 +57,7 @@ extension CompiledRules {
                 if !stamp.isFound(in: generation) {
                   stamps[literal] = .found(in: generation, bounded: false)
                   known = min(known, onAnyHit)
-                  // The lists this literal answers (``LiteralGroups``), now rather than when asked.
-                  let groups = groupTable[literal]
-                  if groups >= 0 {
-                    LiteralGroups.mark(
-                      groupTable.baseAddress.unsafelyUnwrapped, groups, bounded: false, groupStamp, generation)
-                  }
+                  markGroups(of: literal, bounded: false)
                   let count = Int(entries[entry &+ LiteralEntry.triggerCount])
                   let trigger = Int(entries[entry &+ LiteralEntry.trigger])
                   if count == 1 {
@@ -66,11 +70,7 @@ extension CompiledRules {
                 if !stamp.isFoundBounded(in: generation) && bounded() {
                   stamps[literal] = .found(in: generation, bounded: true)
                   known = min(known, onBoundedHit)
-                  let groups = groupTable[literal]
-                  if groups >= 0 {
-                    LiteralGroups.mark(
-                      groupTable.baseAddress.unsafelyUnwrapped, groups, bounded: true, groupStamp, generation)
-                  }
+                  markGroups(of: literal, bounded: true)
                 }
               }
             }
