@@ -1,3 +1,4 @@
+import SMSFilterModel
 import Testing
 
 @testable import SMSFilter
@@ -106,6 +107,41 @@ import Testing
       #expect(decision.ruleID == expected, "\(body)")
       #expect(decision == session.classifyNaively(query), "\(body)")
     }
+  }
+
+  /// A host's look-alike verdict is remembered for every sender: the brand's own sender ID
+  /// linking to a host named after it is no imitation, a stranger's is, in either order and
+  /// however often the host repeats in one session.
+  @Test func lookalikeVerdictsRememberedByHostStillDependOnTheSender() throws {
+    let session = try Classifier(yaml: yaml).makeSession()
+    let body = "Your parcel is held, confirm https://usps-track.com/a"
+    for sender in [nil, "USPS", nil, "USPS", "USPS", nil] as [String?] {
+      let query = MessageQuery(sender: sender, messageBody: body)
+      let decision = session.classify(query)
+      #expect(decision.ruleID == (sender == nil ? "LOOKALIKE" : nil), "\(sender ?? "no sender")")
+      #expect(decision == session.classifyNaively(query))
+    }
+  }
+
+  /// The quick test on the sets of scalars rules out no name within one edit of a word.
+  @Test func letterMasksNeverRuleOutANameWithinOneEdit() {
+    var random = SplitMix64(seed: 7)
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-абв".unicodeScalars)
+    var pairs = 0
+    for _ in 0..<20_000 {
+      let word = (0..<(3 + Int(random.next() % 8))).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+      var other = word
+      let place = Int(random.next() % UInt64(word.count))
+      switch random.next() % 3 {
+      case 0: other[place] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+      case 1: other.remove(at: place)
+      default: other.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: place)
+      }
+      guard BrandTable.withinOneEdit(word, other) else { continue }
+      pairs += 1
+      #expect((BrandTable.letterMask(word) ^ BrandTable.letterMask(other)).nonzeroBitCount <= 2)
+    }
+    #expect(pairs == 20_000)
   }
 
   @Test func premiumNumbersFollowTheReceiversCountry() throws {

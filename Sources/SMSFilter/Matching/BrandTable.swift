@@ -10,6 +10,8 @@ struct BrandTable: Sendable {
   /// brand order: one flat list, so finding the brands a message names retains no array per
   /// brand.
   let brandKeywords: [(literal: Int, brand: Int)]
+  /// Every listed brand's domains, for ``isAnyBrandsOwn(_:)``.
+  private let ownDomains: Set<String>
   /// Registrable domains of URL shorteners.
   let shorteners: Set<String>
   /// Each brand domain's name without its public suffix (`hdfcbank` for `hdfcbank.com`), as a
@@ -18,7 +20,7 @@ struct BrandTable: Sendable {
   /// letters and digits only): a brand's own sender may link to its other domains.
   let brandsBySender: [String: [Int]]
   /// The same, by skeleton length.
-  private let skeletonsByLength: [Int: [(skeleton: [Unicode.Scalar], brand: Int)]]
+  private let skeletonsByLength: [Int: [(skeleton: [Unicode.Scalar], brand: Int, letters: UInt64)]]
 
   /// The table for `brands` (keyword literal ids interned by the caller) and `shorteners`.
   init(brands: [Brand], keywordLiterals: [[Int]], shorteners: [String]) {
@@ -27,14 +29,15 @@ struct BrandTable: Sendable {
       literals.map { (literal: $0, brand: brand) }
     }
     self.shorteners = Set(shorteners)
-    var skeletons: [(skeleton: [Unicode.Scalar], brand: Int)] = []
+    var skeletons: [(skeleton: [Unicode.Scalar], brand: Int, letters: UInt64)] = []
     for (index, brand) in brands.enumerated() {
       for domain in brand.domains {
         let registrable = HostNames.registrableDomain(ofASCII: domain) ?? domain
         let suffix = HostNames.publicSuffix(ofASCII: registrable) ?? ""
         let name = suffix.isEmpty ? registrable : String(registrable.dropLast(suffix.count + 1))
         guard !name.isEmpty else { continue }
-        skeletons.append((Array(HostNames.skeleton(of: name).unicodeScalars), index))
+        let skeleton = Array(HostNames.skeleton(of: name).unicodeScalars)
+        skeletons.append((skeleton, index, Self.letterMask(skeleton)))
       }
     }
     var bySender: [String: [Int]] = [:]
@@ -45,6 +48,7 @@ struct BrandTable: Sendable {
     }
     self.brandsBySender = bySender
     self.skeletonsByLength = Dictionary(grouping: skeletons, by: \.skeleton.count)
+    self.ownDomains = Set(brands.flatMap(\.domains))
   }
 
   /// A sender ID or brand name as a key: upper-case letters and digits.
@@ -71,46 +75,67 @@ struct BrandTable: Sendable {
   /// host (labels, hyphen-separated parts, a label with its hyphens dropped) whose skeleton
   /// equals a brand's domain name's (`paypa1`, `pаypal`, `usps` in `usps.trcking-info.com`),
   /// or, for names of five characters or more, differs from it by one edit (`paypall`). A host
-  /// that is a listed brand's own, or under a government's suffix, imitates no one.
+  /// that is a listed brand's own, or under a government's suffix, imitates no one; nor does a
+  /// host imitate a brand the sender is (`senderBrands`).
   ///
-  /// The answer depends on the host alone, so callers may remember it by host; how the link is
-  /// written (a bare three-letter name, ``isProseJoin(_:)``) is for the caller to rule out first.
-  ///
-  /// `skeleton` computes (or recalls) a word's skeleton: ICU's is the costly step, and hosts
-  /// repeat from message to message.
+  /// How the link is written (a bare three-letter name, ``isProseJoin(_:)``) is for the caller
+  /// to rule out first. `skeleton` computes (or recalls) a word's skeleton: ICU's is the costly
+  /// step, and hosts repeat from message to message.
   func lookalikeBrand(of link: Link, sentBy senderBrands: [Int] = [], skeleton skeletonOf: (String) -> [Unicode.Scalar])
     -> Int?
   {
+    lookalikeVerdict(of: link, skeleton: skeletonOf).brand(sentBy: senderBrands)
+  }
+
+  /// What a link's host imitates, for any sender: the brands whose domain names its words are
+  /// close to, in the order ``lookalikeBrand(of:sentBy:skeleton:)`` searches them, and whether
+  /// the host is a listed brand's own. It depends on the host alone (the link's host, its
+  /// Unicode form and public suffix), so callers remember it by host, whoever the sender.
+  func lookalikeVerdict(of link: Link, skeleton skeletonOf: (String) -> [Unicode.Scalar]) -> LookalikeVerdict {
     guard !link.isIPAddress, !skeletonsByLength.isEmpty, !Self.isGovernmentSuffix(link.publicSuffix) else {
-      return nil
+      return LookalikeVerdict(closeBrands: [], isListedBrandsOwn: false)
     }
     let suffixLabels = link.publicSuffix.split(separator: ".").count
     let labels = link.unicodeHost.split(separator: ".").dropLast(suffixLabels)
     var words: [String] = []
     for label in labels {
       words.append(String(label))
-      if label.contains("-") {
+      if label.utf8.contains(UInt8(ascii: "-")) {
         words.append(contentsOf: label.split(separator: "-").map(String.init))
         words.append(String(label.filter { $0 != "-" }))
       }
     }
+    var close: [Int] = []
     for word in words where word.count >= 3 {
       let skeleton = skeletonOf(word)
-      // Only names of a length within one of the word's can be within one edit of it.
+      let letters = Self.letterMask(skeleton)
+      // Only names of a length within one of the word's can be within one edit of it, and only
+      // those whose letters differ from the word's in at most two (``letterMask(_:)``).
       for length in max(0, skeleton.count - 1)...(skeleton.count + 1) {
-        for entry in skeletonsByLength[length] ?? [] {
-          let close =
-            entry.skeleton == skeleton || (entry.skeleton.count >= 5 && Self.withinOneEdit(entry.skeleton, skeleton))
-          if close && !senderBrands.contains(entry.brand) {
-            // A listed brand's own domain imitates no other brand (`paypal.com` and PayPay's
-            // `paypay.ne.jp` are one edit apart). That does not depend on the entry, so the
-            // first close entry decides, and the brands' domains are searched at most once.
-            return brands.indices.contains(where: { isOwn(link, by: $0) }) ? nil : entry.brand
+        for entry in skeletonsByLength[length] ?? []
+        where (entry.letters ^ letters).nonzeroBitCount <= 2 && !close.contains(entry.brand) {
+          if entry.skeleton == skeleton || (entry.skeleton.count >= 5 && Self.withinOneEdit(entry.skeleton, skeleton)) {
+            close.append(entry.brand)
           }
         }
       }
     }
-    return nil
+    // A listed brand's own domain imitates no other brand (`paypal.com` and PayPay's
+    // `paypay.ne.jp` are one edit apart); asked only of hosts close to some brand.
+    return LookalikeVerdict(closeBrands: close, isListedBrandsOwn: !close.isEmpty && isAnyBrandsOwn(link))
+  }
+
+  /// Whether the link's host is any listed brand's domain or under one (``isOwn(_:by:)`` for
+  /// some brand): the host and each of its parent domains looked up in one set, rather than
+  /// every brand's domains compared in turn.
+  func isAnyBrandsOwn(_ link: Link) -> Bool {
+    if ownDomains.contains(link.registrableDomain) { return true }
+    var host = Substring(link.host)
+    while true {
+      if ownDomains.contains(String(host)) { return true }
+      guard let dot = host.firstIndex(of: ".") else { return false }
+      host = host[host.index(after: dot)...]
+    }
   }
 
   /// Whether the link is a bare name of one three-letter label before its public suffix
@@ -137,6 +162,15 @@ struct BrandTable: Sendable {
     return ["gov", "go", "gob", "gouv", "govt", "gub", "gv", "mil"].contains(labels[0])
   }
 
+  /// The set of a skeleton's scalars as bits (bit `value % 64` for each scalar): a quick test
+  /// that rules out most names before ``withinOneEdit(_:_:)``. One edit changes the set of
+  /// scalars by at most two (one removed, one added), and folding them into 64 bits can only
+  /// merge differences, so two skeletons whose masks differ in more than two bits are more than
+  /// one edit apart.
+  static func letterMask(_ skeleton: [Unicode.Scalar]) -> UInt64 {
+    skeleton.reduce(0) { $0 | 1 << UInt64($1.value % 64) }
+  }
+
   /// Whether two strings differ by at most one insertion, deletion or substitution.
   static func withinOneEdit(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Bool {
     if abs(a.count - b.count) > 1 { return false }
@@ -161,5 +195,20 @@ struct BrandTable: Sendable {
       }
     }
     return edits + (a.count - i) + (b.count - j) <= 1
+  }
+}
+
+/// What a host imitates, for any sender (``BrandTable/lookalikeVerdict(of:skeleton:)``).
+struct LookalikeVerdict {
+  /// The brands whose domain names the host's words are close to, first found first.
+  let closeBrands: [Int]
+  /// Whether the host is a listed brand's own domain (then it imitates no one).
+  let isListedBrandsOwn: Bool
+
+  /// The brand the host imitates for a sender who is `senderBrands`: the first close brand
+  /// the sender is not, unless the host is a listed brand's own.
+  func brand(sentBy senderBrands: [Int]) -> Int? {
+    if isListedBrandsOwn { return nil }
+    return closeBrands.first { !senderBrands.contains($0) }
   }
 }

@@ -17,22 +17,19 @@ struct MessageEntities {
   private var skeletons: [String: [Unicode.Scalar]] = [:]
   static let skeletonCacheLimit = 4096
 
-  /// Look-alike verdicts of hosts seen lately (the brand imitated, or -1), emptied when full.
-  private var lookalikes: [String: Int] = [:]
+  /// Look-alike verdicts of hosts seen lately (for any sender), emptied when full.
+  private var lookalikes: [String: LookalikeVerdict] = [:]
 
-  /// The brand `link`'s host imitates (other than the sender's own brands), remembered by
-  /// host when the sender is no brand's. A bare three-letter name is ruled out first, by how
-  /// it is written, so that the verdict remembered for its host is the host's alone.
+  /// The brand `link`'s host imitates (other than the sender's own brands). The host's verdict
+  /// is remembered for every sender; a bare three-letter name is ruled out first, by how it is
+  /// written, so that the verdict remembered for its host is the host's alone.
   mutating func lookalikeBrand(of link: Link, in table: BrandTable, sentBy senderBrands: [Int]) -> Int? {
     if BrandTable.isProseJoin(link) { return nil }
-    guard senderBrands.isEmpty else {
-      return table.lookalikeBrand(of: link, sentBy: senderBrands) { skeleton(of: $0) }
-    }
-    if let known = lookalikes[link.host] { return known < 0 ? nil : known }
+    if let known = lookalikes[link.host] { return known.brand(sentBy: senderBrands) }
     if lookalikes.count >= Self.skeletonCacheLimit { lookalikes.removeAll(keepingCapacity: true) }
-    let brand = table.lookalikeBrand(of: link) { skeleton(of: $0) }
-    lookalikes[link.host] = brand ?? -1
-    return brand
+    let verdict = table.lookalikeVerdict(of: link) { skeleton(of: $0) }
+    lookalikes[link.host] = verdict
+    return verdict.brand(sentBy: senderBrands)
   }
 
   /// The UTS #39 skeleton of a host word, remembered.
