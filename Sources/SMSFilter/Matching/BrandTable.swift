@@ -14,12 +14,12 @@ struct BrandTable: Sendable {
   private let ownDomains: Set<String>
   /// Registrable domains of URL shorteners.
   let shorteners: Set<String>
-  /// Each brand domain's name without its public suffix (`hdfcbank` for `hdfcbank.com`), as a
-  /// UTS #39 skeleton, with the brand it belongs to.
   /// Brands by the sender IDs they send from (their `senders` and their keywords, upper-case,
   /// letters and digits only): a brand's own sender may link to its other domains.
   let brandsBySender: [String: [Int]]
-  /// The same, by skeleton length.
+  /// Each brand domain's name without its public suffix (`hdfcbank` for `hdfcbank.com`), as a
+  /// UTS #39 skeleton, with the brand it belongs to and its ``letterMask(_:)``, by skeleton
+  /// length.
   private let skeletonsByLength: [Int: [(skeleton: [Unicode.Scalar], brand: Int, letters: UInt64)]]
 
   /// The table for `brands` (keyword literal ids interned by the caller) and `shorteners`.
