@@ -2,7 +2,8 @@
 // `#embed` is C23; clang accepts it in every language mode, as an extension before C23. The
 // paths are relative to this file; the compiler's dependency file names them, so a changed model
 // or snapshot rebuilds this file. A file that is missing gives an empty array (`__has_embed`),
-// and the library then works without it (no built-in model; rules parsed from YAML).
+// and the library then works without it (no built-in model; rules parsed from YAML; the
+// normaliser computes its table at start-up).
 #include "embedded_files.h"
 
 #pragma clang diagnostic ignored "-Wc23-extensions"
@@ -25,6 +26,14 @@ __attribute__((aligned(64))) static const unsigned char snapshot[] = {
 __attribute__((aligned(64))) static const unsigned char snapshot[] = {0};
 #endif
 
+#if __has_embed("../../snapshots/scalar-folding.table")
+static const unsigned char scalar_folding[] = {
+#embed "../../snapshots/scalar-folding.table" suffix(,)
+  0};
+#else
+static const unsigned char scalar_folding[] = {0};
+#endif
+
 const unsigned char *smsfilter_embedded_model(size_t *count) {
   *count = sizeof(model) - 1;
   return model;
@@ -33,4 +42,9 @@ const unsigned char *smsfilter_embedded_model(size_t *count) {
 const unsigned char *smsfilter_embedded_rule_snapshot(size_t *count) {
   *count = sizeof(snapshot) - 1;
   return snapshot;
+}
+
+const unsigned char *smsfilter_embedded_scalar_folding(size_t *count) {
+  *count = sizeof(scalar_folding) - 1;
+  return scalar_folding;
 }

@@ -15,4 +15,8 @@ const unsigned char *smsfilter_embedded_model(size_t *count);
 /// The built-in rule set's snapshot, `snapshots/rules.snapshot`, aligned to 64 bytes.
 const unsigned char *smsfilter_embedded_rule_snapshot(size_t *count);
 
+/// The text normaliser's table of non-ASCII scalars, `snapshots/scalar-folding.table`
+/// (`ScalarFoldingTable`), so start-up does not compute it.
+const unsigned char *smsfilter_embedded_scalar_folding(size_t *count);
+
 #endif

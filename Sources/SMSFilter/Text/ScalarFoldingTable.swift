@@ -1,3 +1,4 @@
+import CEmbeddedFiles
 import Foundation
 
 /// The precomputed normalisation of every non-ASCII scalar below U+3100 and of the half-width
@@ -17,7 +18,29 @@ final class ScalarFoldingTable: Sendable {
   private let kinds: [UInt8]
   private let pool: [UInt8]
 
-  private init() {
+  /// The table built into the binary (`snapshots/scalar-folding.table`, written by
+  /// `scripts/update-folding-table` from ``computeMapping(_:)``), or, when this build has none
+  /// or it does not fit these ranges, computed here: computing it with Foundation took about
+  /// 17 ms, a third of the start-up. The test suite checks the file against ``encoded()``.
+  private convenience init() {
+    var count = 0
+    let base = smsfilter_embedded_scalar_folding(&count)
+    if let base, let decoded = Self.decode(UnsafeRawBufferPointer(start: base, count: count)) {
+      self.init(offsets: decoded.offsets, kinds: decoded.kinds, pool: decoded.pool)
+    } else {
+      let computed = Self.computeAll()
+      self.init(offsets: computed.offsets, kinds: computed.kinds, pool: computed.pool)
+    }
+  }
+
+  private init(offsets: [UInt32], kinds: [UInt8], pool: [UInt8]) {
+    self.offsets = offsets
+    self.kinds = kinds
+    self.pool = pool
+  }
+
+  /// Every entry of the table, computed with ``computeMapping(_:)``.
+  static func computeAll() -> (offsets: [UInt32], kinds: [UInt8], pool: [UInt8]) {
     var offsets: [UInt32] = []
     var kinds: [UInt8] = []
     var bytes: [UInt8] = []
@@ -30,9 +53,44 @@ final class ScalarFoldingTable: Sendable {
       }
     }
     offsets.append(UInt32(bytes.count))
-    self.offsets = offsets
-    self.kinds = kinds
-    self.pool = bytes
+    return (offsets, kinds, bytes)
+  }
+
+  /// The first bytes of the table's file.
+  static let fileMagic = Array("SMSFOLD1".utf8)
+
+  /// The table as `snapshots/scalar-folding.table` holds it: ``fileMagic``, the number of
+  /// entries and of pool bytes (32-bit little-endian), the offsets (entries + 1, 32-bit
+  /// little-endian), the kinds (a byte each) and the pool.
+  static func encoded() -> [UInt8] {
+    let (offsets, kinds, pool) = computeAll()
+    var file = fileMagic
+    func append(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { file.append(contentsOf: $0) } }
+    append(UInt32(kinds.count))
+    append(UInt32(pool.count))
+    offsets.forEach(append)
+    return file + kinds + pool
+  }
+
+  /// The table from a file's bytes, or `nil` when they are not a table of these ranges whose
+  /// offsets run in order within its pool.
+  static func decode(_ file: UnsafeRawBufferPointer) -> (offsets: [UInt32], kinds: [UInt8], pool: [UInt8])? {
+    let entries = lowRange.count + wideRange.count
+    let header = fileMagic.count + 8
+    guard file.count >= header, file.prefix(fileMagic.count).elementsEqual(fileMagic) else { return nil }
+    func word(at offset: Int) -> UInt32 {
+      UInt32(littleEndian: file.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+    let poolCount = Int(word(at: fileMagic.count + 4))
+    guard Int(word(at: fileMagic.count)) == entries,
+      file.count == header + (entries + 1) * 4 + entries + poolCount
+    else { return nil }
+    let offsets = (0...entries).map { word(at: header + $0 * 4) }
+    guard offsets.first == 0, offsets.last == UInt32(poolCount),
+      zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 })
+    else { return nil }
+    let kindsStart = header + (entries + 1) * 4
+    return (offsets, Array(file[kindsStart..<kindsStart + entries]), Array(file[(kindsStart + entries)...]))
   }
 
   /// The normalised bytes and kind of `scalar`, or `nil` when it is outside the table.
