@@ -4,6 +4,28 @@ import Testing
 @testable import SMSFilter
 
 @Suite struct RegexAnalysisTests {
+  /// The analyses made ahead of compilation, two threads at once, are each regex's own: every
+  /// body and sender regex of nested conditions is found once, and each result equals the one
+  /// worked out alone (a regex that does not compile keeps its error).
+  @Test func regexesAnalysedAheadEqualEachAnalysedAlone() {
+    let bodies = (0..<40).map { #"(?<!\w)(?:win|prize|offer)\#($0) ?\d{2,}"# } + ["unbalanced (", #"(?:a|bb)\.com"#]
+    let conditions: [Condition] = [
+      .any(bodies.prefix(20).map(Condition.regex)),
+      .all([.none(bodies.dropFirst(20).map(Condition.regex)), .senderRegex("^ax-"), .regex(bodies[0])]),
+      .atLeast(1, [.senderRegex("^ax-"), .senderRegex("bank$")]),
+    ]
+    let analyses = RegexAnalysis.analyses(of: conditions, weakGateLength: 3)
+    #expect(analyses.count == bodies.count + 2)
+    for (source, body) in bodies.map({ ($0, true) }) + [("^ax-", false), ("bank$", false)] {
+      let ahead = analyses[RegexAnalysis.key(source, body: body)]
+      let alone = RegexAnalysis(source, body: body, weakGateLength: 3)
+      #expect(ahead?.prepared == alone.prepared && ahead?.gate == alone.gate, "\(source)")
+      #expect(ahead?.requiresDigit == alone.requiresDigit && ahead?.shortcut == alone.shortcut, "\(source)")
+      #expect(ahead?.factor == alone.factor, "\(source)")
+      #expect((try? ahead?.pattern.get()) == nil && (try? alone.pattern.get()) == nil || source != "unbalanced (")
+    }
+  }
+
   @Test func requiredLiteralsOfSimplePatterns() {
     #expect(RegexLiterals.required(in: #"debited\s+rs"#) == ["debited"])
     #expect(RegexLiterals.required(in: #"otp (?:is|:) \d{6}"#) == ["otp : ", "otp is "])

@@ -61,21 +61,27 @@ extension CompiledRules {
       return ids
     }
 
+    /// The rule set's regexes analysed ahead of compilation, on all cores, by
+    /// ``RegexAnalysis/key(_:body:)`` (a regex missing here is analysed when it is compiled).
+    var regexAnalyses: [String: RegexAnalysis] = [:]
+
     mutating func regex(_ source: String, body: Bool, rule: Rule?) throws(RuleLoadError) -> Int {
-      let key = (body ? "b:" : "s:") + source
+      let key = RegexAnalysis.key(source, body: body)
       if let index = regexIndex[key] { return index }
-      let prepared = RegexSource.prepare(source)
+      let analysis = regexAnalyses[key] ?? RegexAnalysis(source, body: body, weakGateLength: Builder.weakGateLength)
+      let prepared = analysis.prepared
       let pattern: Pattern
-      do {
-        pattern = try Pattern(RegexWordCharacters.rewrite(prepared), options: [.caseless])
-      } catch {
+      switch analysis.pattern {
+      case .success(let compiled):
+        pattern = compiled
+      case .failure(let error):
         throw RuleLoadError(
           .regex(.init(message: error.message, offset: error.offset)),
           at: rule?.location ?? .unknown, ruleID: rule?.id, message: "regex '\(source)': \(error)")
       }
       var gate: [Int]?
       var clauses: [[[Int]]] = []
-      if body, let branches = RegexLiterals.gate(in: prepared) {
+      if body, let branches = analysis.gate {
         clauses = branches.map { branch in
           branch.map { set in set.sorted().map { intern(Array($0.utf8)) } }
         }
@@ -89,13 +95,13 @@ extension CompiledRules {
       regexes.append(
         CompiledRegex(
           pattern: pattern, source: prepared, gate: gate, clauses: clauses,
-          requiresDigit: body && RegexDigits.requiresDigit(prepared),
+          requiresDigit: analysis.requiresDigit,
           // Only for a regex no literal gates, or only short ones (`80`, `-`) that most texts with
           // digits or punctuation hold: a regex gated by longer literals runs only where they
           // are, and there PCRE2's own search costs about what a scan of the text would.
           factor: body && (gate?.map { literals[$0].count }.min() ?? 0) <= Builder.weakGateLength
-            ? RegexFactors.factor(prepared) : nil,
-          shortcut: body ? RegexShortcut(prepared: prepared) : nil))
+            ? (analysis.factor ?? RegexFactors.factor(prepared)) : nil,
+          shortcut: analysis.shortcut))
       regexIndex[key] = regexes.count - 1
       return regexes.count - 1
     }

@@ -165,6 +165,8 @@ extension CompiledRules {
       ruleSet.rules = ruleSet.rules.map { $0.replacingCondition(RegexLowering.lower($0.condition)) }
     }
     let ordered = ruleSet.rulesInDecisionOrder
+    builder.regexAnalyses = RegexAnalysis.analyses(
+      of: ruleSet.guards.values.map { $0 } + ordered.map(\.condition), weakGateLength: Builder.weakGateLength)
     // Guards first, so rules can refer to them by index.
     let guardNames = ruleSet.guards.keys.sorted()
     builder.guardIndex = Dictionary(uniqueKeysWithValues: guardNames.enumerated().map { ($1, $0) })
