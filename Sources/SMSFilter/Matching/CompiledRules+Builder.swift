@@ -61,7 +61,7 @@ extension CompiledRules {
       return ids
     }
 
-    /// The rule set's regexes analysed ahead of compilation, on all cores, by
+    /// The rule set's regexes analysed ahead of compilation, on two threads, by
     /// ``RegexAnalysis/key(_:body:)`` (a regex missing here is analysed when it is compiled).
     var regexAnalyses: [String: RegexAnalysis] = [:]
 

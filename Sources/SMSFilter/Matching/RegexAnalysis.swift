@@ -3,9 +3,9 @@ import PCRE2
 
 /// What compiling a rule's regex works out from its text alone: the PCRE2 pattern and the
 /// analyses the matcher gates and shortens it with. Each is a pure function of the regex, so a
-/// rule set's regexes are analysed on every core at once before the (sequential) compilation
-/// reads them (on a second thread beside the caller's): about half of the built-in rule set's
-/// compile time, 16 of 30 ms on one core.
+/// rule set's regexes are analysed two at a time (the caller's thread and a second one, when
+/// there is a second core) before the sequential compilation reads them: about half of the
+/// built-in rule set's compile time, 16 of 30 ms on one core.
 struct RegexAnalysis: Sendable {
   /// The regex as rules are matched (``RegexSource/prepare(_:)``).
   let prepared: String
@@ -38,7 +38,7 @@ struct RegexAnalysis: Sendable {
   /// The key a regex is remembered by: its kind and text.
   static func key(_ source: String, body: Bool) -> String { (body ? "b:" : "s:") + source }
 
-  /// Analyses every regex of `conditions` (and the conditions inside them), on all cores.
+  /// Analyses every regex of `conditions` (and the conditions inside them), on two threads.
   static func analyses(of conditions: [Condition], weakGateLength: Int) -> [String: RegexAnalysis] {
     var found: [(source: String, body: Bool)] = []
     var seen = Set<String>()
