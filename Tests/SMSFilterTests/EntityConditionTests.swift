@@ -1,3 +1,4 @@
+import SMSFilterEntities
 import SMSFilterModel
 import Testing
 
@@ -121,6 +122,30 @@ import Testing
       #expect(decision.ruleID == (sender == nil ? "LOOKALIKE" : nil), "\(sender ?? "no sender")")
       #expect(decision == session.classifyNaively(query))
     }
+  }
+
+  /// The own-domain test of look-alike verdicts (one set lookup a parent domain) answers as
+  /// asking every brand's ``BrandTable/isOwn(_:by:)`` does.
+  @Test func anyBrandsOwnEqualsAskingEachBrand() {
+    let brands = [
+      Brand(name: "PayPal", keywords: ["paypal"], domains: ["paypal.com", "paypal.me"]),
+      Brand(name: "PayPay", keywords: ["paypay"], domains: ["paypay.ne.jp"]),
+      Brand(name: "SAT", keywords: ["sat"], domains: ["sat.gob.mx"]),
+    ]
+    let table = BrandTable(brands: brands, keywordLiterals: [[], [], []], shorteners: [])
+    let text = """
+      paypal.com www.paypal.com paypal.me qr.paypay.ne.jp paypay.ne.jp.evil.net evilpaypal.com \
+      paypal.com-login.net sat.gob.mx portal.sat.gob.mx gob.mx mx.paypay.jp ne.jp www.sat.gob.mx.co
+      """
+    var scanner = LinkScanner()
+    var links: [Link] = []
+    Array(text.utf8).withUnsafeBufferPointer { scanner.scan($0, into: &links) }
+    #expect(links.count >= 10)
+    for link in links {
+      let expected = brands.indices.contains { table.isOwn(link, by: $0) }
+      #expect(table.isAnyBrandsOwn(link) == expected, "\(link.host)")
+    }
+    #expect(links.filter { table.isAnyBrandsOwn($0) }.count >= 5)
   }
 
   /// The quick test on the sets of scalars rules out no name within one edit of a word.

@@ -31,6 +31,7 @@ import Testing
     let decoded = try #require(ScalarFoldingTable.decode(UnsafeRawBufferPointer(start: base, count: count)))
     let computed = ScalarFoldingTable.computeAll()
     #expect(decoded.offsets == computed.offsets && decoded.kinds == computed.kinds && decoded.pool == computed.pool)
+    #expect(ScalarFoldingTable.shared.isEmbedded, "the shared table was computed, not read from the binary")
     for value in UInt32(0x80)..<0x3100 {
       let entry = try #require(ScalarFoldingTable.shared.entry(for: value))
       let expected = ScalarFoldingTable.computeMapping(value)

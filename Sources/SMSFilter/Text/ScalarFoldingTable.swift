@@ -17,6 +17,8 @@ final class ScalarFoldingTable: Sendable {
   private let offsets: [UInt32]  // start of each entry's bytes in `pool`, plus an end sentinel
   private let kinds: [UInt8]
   private let pool: [UInt8]
+  /// Whether the table was read from the bytes built into the binary (rather than computed).
+  let isEmbedded: Bool
 
   /// The table built into the binary (`snapshots/scalar-folding.table`, written by
   /// `scripts/update-folding-table` from ``computeMapping(_:)``), or, when this build has none
@@ -26,17 +28,18 @@ final class ScalarFoldingTable: Sendable {
     var count = 0
     let base = smsfilter_embedded_scalar_folding(&count)
     if let base, let decoded = Self.decode(UnsafeRawBufferPointer(start: base, count: count)) {
-      self.init(offsets: decoded.offsets, kinds: decoded.kinds, pool: decoded.pool)
+      self.init(offsets: decoded.offsets, kinds: decoded.kinds, pool: decoded.pool, isEmbedded: true)
     } else {
       let computed = Self.computeAll()
-      self.init(offsets: computed.offsets, kinds: computed.kinds, pool: computed.pool)
+      self.init(offsets: computed.offsets, kinds: computed.kinds, pool: computed.pool, isEmbedded: false)
     }
   }
 
-  private init(offsets: [UInt32], kinds: [UInt8], pool: [UInt8]) {
+  private init(offsets: [UInt32], kinds: [UInt8], pool: [UInt8], isEmbedded: Bool) {
     self.offsets = offsets
     self.kinds = kinds
     self.pool = pool
+    self.isEmbedded = isEmbedded
   }
 
   /// Every entry of the table, computed with ``computeMapping(_:)``.
