@@ -1,4 +1,5 @@
 import SMSFilterEntities
+import PCRE2
 import Testing
 
 @testable import SMSFilter
@@ -24,6 +25,22 @@ import Testing
       #expect(ahead?.factor == alone.factor, "\(source)")
       #expect((try? ahead?.pattern.get()) == nil && (try? alone.pattern.get()) == nil || source != "unbalanced (")
     }
+  }
+
+  /// Findings worked out before (a snapshot's) are used as they are, only their pattern
+  /// compiled; a regex without any is analysed.
+  @Test func knownFindingsAreUsedAndTheRestAnalysed() throws {
+    let planted = RegexFindings(
+      prepared: "planted", compiledSource: "planted", gate: [[["planted"]]], requiresDigit: true, factor: nil,
+      shortcut: .dimension)
+    let conditions: [Condition] = [.regex("win|prize"), .regex(#"code \d+"#)]
+    let analyses = RegexAnalysis.analyses(
+      of: conditions, weakGateLength: 3, known: [RegexAnalysis.key("win|prize", body: true): planted])
+    let used = try #require(analyses[RegexAnalysis.key("win|prize", body: true)])
+    #expect(used.findings == planted)
+    #expect(try used.pattern.get().firstMatch(in: Array("a planted text".utf8), scratch: MatchScratch()).range != nil)
+    let analysed = try #require(analyses[RegexAnalysis.key(#"code \d+"#, body: true)])
+    #expect(analysed.findings == RegexFindings(#"code \d+"#, body: true, weakGateLength: 3))
   }
 
   @Test func requiredLiteralsOfSimplePatterns() {

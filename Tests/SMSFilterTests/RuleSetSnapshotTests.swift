@@ -140,6 +140,28 @@ import Testing
     #expect(stored.entryWords == built.entryWords && stored.rowInverse == built.rowInverse)
   }
 
+  /// The regex findings the snapshot stores are, for every regex the rules compile, what
+  /// analysing that regex gives today, so starting from them changes nothing.
+  @Test func theSnapshotsRegexFindingsAreWhatAnalysingEachRegexGives() throws {
+    let ruleSet = try DefaultRules.ruleSet()
+    let stored = try #require(ruleSet.regexFindings)
+    let lowered = try #require(ruleSet.loweredConditions)
+    let sources = RegexAnalysis.sources(of: Array(lowered.guards.values) + lowered.rules)
+    #expect(sources.count > 300)
+    #expect(Set(stored.keys) == Set(sources.map { RegexAnalysis.key($0.source, body: $0.body) }))
+    var withFactor = 0
+    var withShortcut = 0
+    for (source, body) in sources {
+      let fresh = RegexFindings(source, body: body, weakGateLength: CompiledRules.Builder.weakGateLength)
+      let kept = stored[RegexAnalysis.key(source, body: body)]
+      #expect(kept == fresh, "\(source)")
+      if case .some(.some) = fresh.factor { withFactor += 1 }
+      if fresh.shortcut != nil { withShortcut += 1 }
+    }
+    // The parts with their own encodings are exercised.
+    #expect(withFactor > 0 && withShortcut > 0)
+  }
+
   @Test func anAutomatonBuiltFromOtherLiteralsIsNotUsed() throws {
     let patterns: [[UInt8]] = [Array("refund".utf8), Array("win".utf8)]
     let precomputed = PrecomputedAutomaton.automaton(nil, patterns: patterns, payloads: [7, 8], payloadWords: 1)

@@ -166,7 +166,8 @@ extension CompiledRules {
     }
     let ordered = ruleSet.rulesInDecisionOrder
     builder.regexAnalyses = RegexAnalysis.analyses(
-      of: ruleSet.guards.values.map { $0 } + ordered.map(\.condition), weakGateLength: Builder.weakGateLength)
+      of: ruleSet.guards.values.map { $0 } + ordered.map(\.condition), weakGateLength: Builder.weakGateLength,
+      known: ruleSet.regexFindings ?? [:])
     // Guards first, so rules can refer to them by index.
     let guardNames = ruleSet.guards.keys.sorted()
     builder.guardIndex = Dictionary(uniqueKeysWithValues: guardNames.enumerated().map { ($1, $0) })

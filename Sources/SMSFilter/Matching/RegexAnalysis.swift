@@ -2,44 +2,47 @@ import Foundation
 import PCRE2
 
 /// What compiling a rule's regex works out from its text alone: the PCRE2 pattern and the
-/// analyses the matcher gates and shortens it with. Each is a pure function of the regex, so a
-/// rule set's regexes are analysed two at a time (the caller's thread and a second one, when
-/// there is a second core) before the sequential compilation reads them: about half of the
-/// built-in rule set's compile time, 16 of 30 ms on one core.
+/// analyses the matcher gates and shortens it with (``RegexFindings``). Each is a pure function
+/// of the regex, so a rule set's regexes are analysed two at a time (the caller's thread and a
+/// second one, when there is a second core) before the sequential compilation reads them: about
+/// half of the built-in rule set's compile time, 16 of 30 ms on one core. The built-in rules'
+/// findings are worked out when their snapshot is made (``RuleSetSnapshot``), so starting them
+/// compiles only the patterns.
 struct RegexAnalysis: Sendable {
-  /// The regex as rules are matched (``RegexSource/prepare(_:)``).
-  let prepared: String
+  /// What the analysis found.
+  let findings: RegexFindings
   /// The compiled pattern, or why it does not compile.
   let pattern: Result<Pattern, PatternError>
-  /// ``RegexLiterals/gate(in:)`` (body regexes only).
-  let gate: [[Set<String>]]?
-  /// ``RegexDigits/requiresDigit(_:)`` (body regexes only).
-  let requiresDigit: Bool
-  /// ``RegexFactors/factor(_:)``, worked out when the gate may be weak (its shortest literal at
-  /// most `weakGateLength` bytes, or no gate): `nil` when it was not worked out.
-  let factor: RegexFactors.Factor??
-  /// ``RegexShortcut/init(prepared:)`` (body regexes only).
-  let shortcut: RegexShortcut?
 
   /// Analyses `source`, a body regex or (`body` false) a sender regex.
   init(_ source: String, body: Bool, weakGateLength: Int) {
-    prepared = RegexSource.prepare(source)
-    let prepared = prepared
-    pattern = Result { () throws(PatternError) in
-      try Pattern(RegexWordCharacters.rewrite(prepared), options: [.caseless])
-    }
-    gate = body ? RegexLiterals.gate(in: prepared) : nil
-    requiresDigit = body && RegexDigits.requiresDigit(prepared)
-    let shortest = gate?.flatMap { $0.flatMap { $0.map(\.utf8.count) } }.min() ?? 0
-    factor = body && shortest <= weakGateLength ? .some(RegexFactors.factor(prepared)) : nil
-    shortcut = body ? RegexShortcut(prepared: prepared) : nil
+    self.init(findings: RegexFindings(source, body: body, weakGateLength: weakGateLength))
   }
+
+  /// Compiles the pattern of findings worked out before (a snapshot's).
+  init(findings: RegexFindings) {
+    self.findings = findings
+    let compiled = findings.compiledSource
+    pattern = Result { () throws(PatternError) in try Pattern(compiled, options: [.caseless]) }
+  }
+
+  /// The regex as rules are matched (``RegexSource/prepare(_:)``).
+  var prepared: String { findings.prepared }
+  /// ``RegexLiterals/gate(in:)`` (body regexes only).
+  var gate: [[Set<String>]]? { findings.gate }
+  /// ``RegexDigits/requiresDigit(_:)`` (body regexes only).
+  var requiresDigit: Bool { findings.requiresDigit }
+  /// ``RegexFactors/factor(_:)``, when it was worked out (``RegexFindings/factor``).
+  var factor: RegexFactors.Factor?? { findings.factor }
+  /// ``RegexShortcut/init(prepared:)`` (body regexes only).
+  var shortcut: RegexShortcut? { findings.shortcut }
 
   /// The key a regex is remembered by: its kind and text.
   static func key(_ source: String, body: Bool) -> String { (body ? "b:" : "s:") + source }
 
-  /// Analyses every regex of `conditions` (and the conditions inside them), on two threads.
-  static func analyses(of conditions: [Condition], weakGateLength: Int) -> [String: RegexAnalysis] {
+  /// The regexes of `conditions` and the conditions inside them, each once, in the order first
+  /// met: the source and whether it is a body regex (not a sender regex).
+  static func sources(of conditions: [Condition]) -> [(source: String, body: Bool)] {
     var found: [(source: String, body: Bool)] = []
     var seen = Set<String>()
     func collect(_ condition: Condition) {
@@ -55,7 +58,25 @@ struct RegexAnalysis: Sendable {
       }
     }
     conditions.forEach(collect)
-    let sources = found
+    return found
+  }
+
+  /// Analyses every regex of `conditions` (and the conditions inside them), on two threads;
+  /// a regex whose findings are in `known` (by ``key(_:body:)``) only has its pattern compiled.
+  static func analyses(
+    of conditions: [Condition], weakGateLength: Int, known: [String: RegexFindings] = [:]
+  ) -> [String: RegexAnalysis] {
+    var byKey: [String: RegexAnalysis] = [:]
+    var unknown: [(source: String, body: Bool)] = []
+    for entry in sources(of: conditions) {
+      let key = key(entry.source, body: entry.body)
+      if let findings = known[key] {
+        byKey[key] = RegexAnalysis(findings: findings)
+      } else {
+        unknown.append(entry)
+      }
+    }
+    let sources = unknown
     let results = UnsafeMutableBufferPointer<RegexAnalysis?>.allocate(capacity: sources.count)
     results.initialize(repeating: nil)
     defer { results.deallocate() }
@@ -76,7 +97,6 @@ struct RegexAnalysis: Sendable {
       work(0)
       work(1)
     }
-    var byKey: [String: RegexAnalysis] = [:]
     for (index, entry) in sources.enumerated() {
       byKey[key(entry.source, body: entry.body)] = results[index]
     }
@@ -84,7 +104,7 @@ struct RegexAnalysis: Sendable {
   }
 }
 
-/// The results buffer of ``RegexAnalysis/analyses(of:weakGateLength:)``, shared by its two
+/// The results buffer of ``RegexAnalysis/analyses(of:weakGateLength:known:)``, shared by its two
 /// threads, each of which writes slots of its own.
 private struct AnalysisSlots: @unchecked Sendable {
   // SAFETY: the threads write disjoint slots (even and odd), and the buffer is read only after

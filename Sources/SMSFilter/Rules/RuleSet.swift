@@ -35,6 +35,11 @@ public struct RuleSet: Sendable {
   /// only when it was built from exactly the literals and payloads the rules give
   /// (``PrecomputedAutomaton``), so it too stays right whatever the rules.
   package var precomputedAutomaton: PrecomputedAutomaton?
+  /// What compiling works out from each regex's text (``RegexFindings``), by
+  /// ``RegexAnalysis/key(_:body:)``, worked out ahead of time (the built-in rules' snapshot). A
+  /// regex not listed is analysed when the rules are compiled. The findings depend only on the
+  /// regex, so the table stays right whatever the rules.
+  var regexFindings: [String: RegexFindings]?
 
   /// Creates a rule set from parts built in code, which are not checked as ``RuleLoader`` checks
   /// what it loads: prefer loading.

@@ -13,7 +13,8 @@ import SMSFilterModel
 ///
 /// Layout: the magic `SMSFRULESNAP`, the format version, the source checksum (8 bytes), then the
 /// rule set (``SnapshotWriter``'s encoding), then every keyword with its normalised text, then
-/// the compiled rules' keyword automaton (``PrecomputedAutomaton``) when they compile, then the
+/// every regex's findings (``RegexFindings``, for the lowered conditions), then the compiled
+/// rules' keyword automaton (``PrecomputedAutomaton``) when they compile, then the
 /// XXH64 of every byte before it (8 bytes), then nothing.
 package enum RuleSetSnapshot {
   /// Why a snapshot was not used.
@@ -37,7 +38,7 @@ package enum RuleSetSnapshot {
 
   static let magic: [UInt8] = Array("SMSFRULESNAP".utf8)
   /// Raised whenever the encoding changes.
-  static let formatVersion: UInt64 = 3
+  static let formatVersion: UInt64 = 4
 
   /// The checksum of rule files, as a snapshot records it: XXH64 of each name and text, each
   /// followed by a zero byte, in order.
@@ -102,6 +103,10 @@ package enum RuleSetSnapshot {
     let sorted = keywords.sorted()
     writer.write(sorted)
     writer.write(sorted.map(TextNormalizer.normalize))
+    // What compiling works out from each regex's text, so starting the rules need not.
+    writer.writeRegexFindings(
+      of: ruleSet.guards.values.map(RegexLowering.lower) + ruleSet.rules.map { RegexLowering.lower($0.condition) },
+      weakGateLength: CompiledRules.Builder.weakGateLength)
     // The automaton the rules compile to (with their model, which only `model:` conditions
     // need); none when they do not compile.
     let model = ruleSet.model.flatMap { try? DefaultModel.load($0) }
@@ -201,6 +206,7 @@ package enum RuleSetSnapshot {
     guard keywords.count == normalized.count else {
       throw .corrupt("\(keywords.count) keywords, \(normalized.count) normalised")
     }
+    let (weakGateLength, regexFindings) = try reader.readRegexFindings()
     let automaton = try reader.readBool() ? try reader.readAutomaton() : nil
     _ = try reader.readFixed()  // the content checksum, checked above
     guard reader.isAtEnd else { throw .corrupt("bytes after the end") }
@@ -211,6 +217,9 @@ package enum RuleSetSnapshot {
     ruleSet.shorteners = shorteners
     ruleSet.loweredConditions = LoweredConditions(guards: loweredGuards, rules: loweredRules)
     ruleSet.precomputedAutomaton = automaton
+    // Findings worked out for another weak-gate length would leave out factors this build asks
+    // for: then they are worked out again.
+    if weakGateLength == CompiledRules.Builder.weakGateLength { ruleSet.regexFindings = regexFindings }
     ruleSet.normalizedKeywords = Dictionary(
       zip(keywords, normalized.lazy.map { Array($0.utf8) }), uniquingKeysWith: { first, _ in first })
     return ruleSet
