@@ -7,7 +7,7 @@ extension CompiledRules {
     var children: [Int] = []
     var literalRefs: [Int] = []
     var literals: [[UInt8]] = []
-    var literalIndex: [[UInt8]: Int] = [:]
+    var literalIndex: [LiteralKey: Int] = [:]
     var regexes: [CompiledRegex] = []
     var regexIndex: [String: Int] = [:]
     var senderSets: [Set<[UInt8]>] = []
@@ -24,8 +24,8 @@ extension CompiledRules {
     var guardIndex: [String: Int] = [:]
     /// The estimated cost of each guard compiled so far (guards are compiled in index order).
     var guardCosts: [Int] = []
-    /// How many conditions use each literal.
-    var literalUses: [Int: Int] = [:]
+    /// How many conditions use each literal (by literal index).
+    var literalUses: [Int] = []
     /// The widest trigger a union of triggers (`any`, `atLeast`) may have; wider, none is
     /// assumed (no literal required), which is always safe for a prefilter.
     static let maxUnionTrigger = 4096
@@ -34,10 +34,14 @@ extension CompiledRules {
     static let weakGateLength = 3
 
     mutating func intern(_ bytes: [UInt8]) -> Int {
-      defer { literalUses[literalIndex[bytes]!, default: 0] += 1 }
-      if let index = literalIndex[bytes] { return index }
+      let key = LiteralKey(bytes)
+      if let index = literalIndex[key] {
+        literalUses[index] += 1
+        return index
+      }
       literals.append(bytes)
-      literalIndex[bytes] = literals.count - 1
+      literalUses.append(1)
+      literalIndex[key] = literals.count - 1
       return literals.count - 1
     }
 
@@ -220,7 +224,7 @@ extension CompiledRules {
     /// words (“your”, “code”), and short literals occur by chance more often than long ones.
     func cost(of trigger: Set<Int>) -> Double {
       trigger.reduce(0) { total, literal in
-        total + Double(literalUses[literal, default: 1]) + 16 / Double(max(1, literals[literal].count))
+        total + Double(literalUses[literal]) + 16 / Double(max(1, literals[literal].count))
       }
     }
 
@@ -229,13 +233,13 @@ extension CompiledRules {
     func trigger(of condition: Condition, guardTriggers: [Set<Int>?]) -> Set<Int>? {
       switch condition {
       case .anyKeyword(let keywords, _):
-        let ids = keywords.compactMap { literalIndex[normalizedBytes($0)] }
+        let ids = keywords.compactMap { literalIndex[LiteralKey(normalizedBytes($0))] }
         return ids.isEmpty ? nil : Set(ids)
       case .allKeywords(let keywords, _):
         // Any one of them is necessary: pick the one expected to be found least often (a
         // common word that many conditions use would make the rule a candidate in most
         // messages).
-        let ids = keywords.compactMap { literalIndex[normalizedBytes($0)] }
+        let ids = keywords.compactMap { literalIndex[LiteralKey(normalizedBytes($0))] }
         guard let best = ids.min(by: { cost(of: [$0]) < cost(of: [$1]) }) else { return nil }
         return [best]
       case .regex(let source):
