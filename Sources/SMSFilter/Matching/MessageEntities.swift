@@ -13,44 +13,42 @@ struct MessageEntities {
   private var foundPhones: [PhoneNumber] = []
   private var foundAmounts: [MoneyAmount] = []
   /// Confusable skeletons of host words seen lately (ICU's skeleton is the costly step of
-  /// look-alike tests, and hosts repeat across a campaign's messages); emptied when full.
-  private var skeletons: [String: [Unicode.Scalar]] = [:]
-  static let skeletonCacheLimit = 4096
+  /// look-alike tests, and hosts repeat across a campaign's messages).
+  private var skeletons = RecentValues<String, [Unicode.Scalar]>(limit: Self.cacheLimit)
+  /// The entries of each generation of the caches below (``RecentValues``).
+  static let cacheLimit = 4096
 
-  /// Look-alike verdicts of hosts seen lately (for any sender), emptied when full.
-  private var lookalikes: [String: LookalikeVerdict] = [:]
+  /// Look-alike verdicts of hosts seen lately (for any sender).
+  private(set) var lookalikes = RecentValues<String, LookalikeVerdict>(limit: Self.cacheLimit)
 
   /// The brand `link`'s host imitates (other than the sender's own brands). The host's verdict
   /// is remembered for every sender; a bare three-letter name is ruled out first, by how it is
   /// written, so that the verdict remembered for its host is the host's alone.
   mutating func lookalikeBrand(of link: Link, in table: BrandTable, sentBy senderBrands: [Int]) -> Int? {
     if BrandTable.isProseJoin(link) { return nil }
-    if let known = lookalikes[link.host] { return known.brand(sentBy: senderBrands) }
-    if lookalikes.count >= Self.skeletonCacheLimit { lookalikes.removeAll(keepingCapacity: true) }
+    if let known = lookalikes.value(for: link.host) { return known.brand(sentBy: senderBrands) }
     let verdict = table.lookalikeVerdict(of: link) { skeleton(of: $0) }
-    lookalikes[link.host] = verdict
+    lookalikes.remember(verdict, for: link.host)
     return verdict.brand(sentBy: senderBrands)
   }
 
   /// The UTS #39 skeleton of a host word, remembered.
   mutating func skeleton(of word: String) -> [Unicode.Scalar] {
-    if let known = skeletons[word] { return known }
-    if skeletons.count >= Self.skeletonCacheLimit { skeletons.removeAll(keepingCapacity: true) }
+    if let known = skeletons.value(for: word) { return known }
     let skeleton = Array(HostNames.skeleton(of: word).unicodeScalars)
-    skeletons[word] = skeleton
+    skeletons.remember(skeleton, for: word)
     return skeleton
   }
 
-  /// The brands of senders seen lately (their IDs parsed, normalised and looked up), emptied
-  /// when full: a campaign's messages come from a few senders.
-  private var brandsBySender: [String: [Int]] = [:]
+  /// The brands of senders seen lately (their IDs parsed, normalised and looked up): a
+  /// campaign's messages come from a few senders.
+  private var brandsBySender = RecentValues<String, [Int]>(limit: Self.cacheLimit)
 
   /// The brands whose sender `sender` is, worked out by `lookUp` and remembered.
   mutating func senderBrands(of sender: String, lookUp: (String) -> [Int]) -> [Int] {
-    if let known = brandsBySender[sender] { return known }
-    if brandsBySender.count >= Self.skeletonCacheLimit { brandsBySender.removeAll(keepingCapacity: true) }
+    if let known = brandsBySender.value(for: sender) { return known }
     let brands = lookUp(sender)
-    brandsBySender[sender] = brands
+    brandsBySender.remember(brands, for: sender)
     return brands
   }
 
