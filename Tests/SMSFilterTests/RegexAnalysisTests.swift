@@ -1,5 +1,5 @@
-import SMSFilterEntities
 import PCRE2
+import SMSFilterEntities
 import Testing
 
 @testable import SMSFilter
