@@ -101,6 +101,44 @@ import Testing
     #expect(matched > 100)
   }
 
+  /// A literal whose every use asks for word boundaries counts only there: the pass skips its
+  /// other hits (`i` inside `this`) before stamping it or making a rule a candidate. One that a
+  /// keyword list without boundaries or a regex gate uses keeps counting everywhere. Either way
+  /// the decisions are plain evaluation's.
+  @Test func literalsUsedOnlyOnWordBoundariesCountOnlyThere() throws {
+    let rules = [
+      Rule(
+        id: "CHAT", action: .allow, priority: 5,
+        condition: .all([.anyKeyword(["i", "ur", "nite"], wordBoundary: true), .none([.regex(#"\d{4}"#)])])),
+      Rule(id: "ANYWHERE", action: .junk, priority: 4, condition: .anyKeyword(["k", "zz"], wordBoundary: false)),
+      Rule(id: "GATED", action: .junk, priority: 3, condition: .regex(#"ur\d"#)),
+      Rule(id: "BOTH", action: .promotion, priority: 2, condition: .anyKeyword(["zz", "nite"], wordBoundary: true)),
+    ]
+    let classifier = try Classifier(ruleSet: RuleSet(rules: rules), budget: .unlimited)
+    let compiled = classifier.compiled
+    func countsOnlyOnBoundaries(_ literal: String) throws -> Bool {
+      let index = try #require(compiled.literals.firstIndex(of: Array(literal.utf8)), "\(literal)")
+      return compiled.literalBoundaries[index] & LiteralEntry.countsOnlyOnBoundaries != 0
+    }
+    #expect(try countsOnlyOnBoundaries("i") && countsOnlyOnBoundaries("nite"))
+    // "ur" is a regex gate's literal, "k" and "zz" are in a list without boundaries.
+    #expect(compiled.gateLiterals.contains { compiled.literals[$0] == Array("ur".utf8) })
+    #expect(try !countsOnlyOnBoundaries("ur"))
+    #expect(try !countsOnlyOnBoundaries("k") && !countsOnlyOnBoundaries("zz"))
+    let session = classifier.makeSession()
+    let expected: [(String, String?)] = [
+      ("this is it", nil), ("i think so", "CHAT"), ("see ur nite", "CHAT"), ("unite with us", nil),
+      ("ur2 tonight", "GATED"), ("ok bye", "ANYWHERE"), ("pizza nite", "CHAT"), ("pizza", "ANYWHERE"), ("nite nite", "CHAT"),
+      ("i paid 1234", nil), ("fizz", "ANYWHERE"),
+    ]
+    for (body, rule) in expected {
+      let query = MessageQuery(messageBody: body)
+      let decision = session.classify(query)
+      #expect(decision.ruleID == rule, "\(body)")
+      #expect(decision == session.classifyNaively(query), "\(body)")
+    }
+  }
+
   /// A keyword rule known to hold does not win while rules before it could not be evaluated:
   /// when the budget runs out first, the decision says so instead of guessing. (The regexes
   /// need seven digits in a row and letters before a digit, which the message has, so the

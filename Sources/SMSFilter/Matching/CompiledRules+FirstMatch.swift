@@ -44,6 +44,8 @@ extension CompiledRules {
                   LiteralEntry.isBounded(
                     packed, start: end &- Int(packed & LiteralEntry.lengthMask), end: end, in: text)
                 }
+                // A hit off word boundaries of a literal only such hits count for: nothing to do.
+                if packed & LiteralEntry.countsOnlyOnBoundaries != 0 && !bounded() { continue }
                 let onAnyHit = entries[entry &+ LiteralEntry.firstRuleOnAnyHit]
                 let onBoundedHit = entries[entry &+ LiteralEntry.firstRuleOnBoundedHit]
                 guard packed & LiteralEntry.needsStamp != 0 else {

@@ -249,18 +249,34 @@ extension CompiledRules {
       for branch in regex.clauses { for clause in branch { for literal in clause { needsStamp[literal] = true } } }
     }
     for literal in brandLiterals.joined() { needsStamp[literal] = true }
+    // The literals some use of which counts a hit anywhere: a keyword list without word
+    // boundaries (a keyword rule's root included), or a regex gate. Every other use asks for
+    // word boundaries (bounded lists, brand names), so for the rest a hit elsewhere counts for
+    // nothing: not as a stamp, not for a group, not as a trigger (a rule it triggers holds only
+    // if one of its trigger literals is found in the way its condition asks).
+    var countsAnywhere = [Bool](repeating: false, count: builder.literals.count)
+    for node in builder.nodes {
+      if case .keywords(let range, _, let bounded) = node, !bounded {
+        for slot in range { countsAnywhere[builder.literalRefs[slot]] = true }
+      }
+    }
+    for regex in builder.regexes {
+      for branch in regex.clauses { for clause in branch { for literal in clause { countsAnywhere[literal] = true } } }
+    }
     var triggerRules: [Int32] = []
     var literalInfo: [LiteralInfo] = []
     for (literal, list) in perLiteral.enumerated() {
       let start = triggerRules.count
       triggerRules.append(contentsOf: list.map { Int32($0) })
       let bytes = builder.literals[literal]
+      let needsLeftBoundary = WordBoundary.needsBoundary(before: bytes)
+      let needsRightBoundary = WordBoundary.needsBoundary(after: bytes)
       literalInfo.append(
         LiteralInfo(
           triggerStart: Int32(start), triggerEnd: Int32(triggerRules.count), length: Int32(bytes.count),
-          needsLeftBoundary: WordBoundary.needsBoundary(before: bytes),
-          needsRightBoundary: WordBoundary.needsBoundary(after: bytes),
+          needsLeftBoundary: needsLeftBoundary, needsRightBoundary: needsRightBoundary,
           needsStamp: needsStamp[literal] || !list.isEmpty,
+          countsOnlyOnBoundaries: !countsAnywhere[literal] && (needsLeftBoundary || needsRightBoundary),
           firstRuleOnBoundedHit: firstRuleOnHit[literal].bounded,
           firstRuleOnAnyHit: firstRuleOnHit[literal].anywhere))
     }

@@ -12,7 +12,8 @@ enum LiteralEntry {
   static let trigger = 1
   /// How many rules it triggers.
   static let triggerCount = 2
-  /// Its length in bytes, with ``needsLeftBoundary``, ``needsRightBoundary`` and ``needsStamp``.
+  /// Its length in bytes, with ``needsLeftBoundary``, ``needsRightBoundary``, ``needsStamp`` and
+  /// ``countsOnlyOnBoundaries``.
   static let lengthAndBoundaries = 3
   /// ``LiteralInfo/firstRuleOnBoundedHit`` and ``LiteralInfo/firstRuleOnAnyHit``.
   static let firstRuleOnBoundedHit = 4
@@ -22,7 +23,12 @@ enum LiteralEntry {
   static let needsLeftBoundary: UInt32 = 1 << 31
   static let needsRightBoundary: UInt32 = 1 << 30
   static let needsStamp: UInt32 = 1 << 29
-  static let lengthMask: UInt32 = (1 << 29) - 1
+  /// Only its occurrences on word boundaries count: nothing reads a hit elsewhere (every keyword
+  /// list that holds it asks for word boundaries, and no regex gate holds it), so the pass
+  /// skips its other occurrences (`i` inside `this`) before stamping anything or making any rule
+  /// a candidate. ``LiteralInfo/countsOnlyOnBoundaries``.
+  static let countsOnlyOnBoundaries: UInt32 = 1 << 28
+  static let lengthMask: UInt32 = (1 << 28) - 1
 
   /// Whether the occurrence `text[start..<end]` of a literal whose ``lengthAndBoundaries`` word
   /// is `packed` stands on word boundaries where the literal needs them.
@@ -41,7 +47,8 @@ enum LiteralEntry {
     return [
       UInt32(trigger), UInt32(count),
       UInt32(info.length) | (info.needsLeftBoundary ? needsLeftBoundary : 0)
-        | (info.needsRightBoundary ? needsRightBoundary : 0) | (info.needsStamp ? needsStamp : 0),
+        | (info.needsRightBoundary ? needsRightBoundary : 0) | (info.needsStamp ? needsStamp : 0)
+        | (info.countsOnlyOnBoundaries ? countsOnlyOnBoundaries : 0),
       info.firstRuleOnBoundedHit, info.firstRuleOnAnyHit,
     ]
   }

@@ -14,6 +14,9 @@ struct LiteralInfo: Sendable {
   /// Whether the matcher must stamp its hits: a condition evaluated after the pass (or a rule it
   /// triggers) reads them. A literal only keyword rules use needs no stamp.
   let needsStamp: Bool
+  /// Whether only its occurrences on word boundaries count (``LiteralEntry/countsOnlyOnBoundaries``):
+  /// it needs a boundary on some side, and every use of it asks for word boundaries.
+  let countsOnlyOnBoundaries: Bool
   /// The first rule (decision-order index) that holds when the literal is found on word
   /// boundaries / anywhere, without evaluating it; ``LiteralEntry/noRule`` if none.
   let firstRuleOnBoundedHit: UInt32
