@@ -128,7 +128,8 @@ import Testing
     let session = classifier.makeSession()
     let expected: [(String, String?)] = [
       ("this is it", nil), ("i think so", "CHAT"), ("see ur nite", "CHAT"), ("unite with us", nil),
-      ("ur2 tonight", "GATED"), ("ok bye", "ANYWHERE"), ("pizza nite", "CHAT"), ("pizza", "ANYWHERE"), ("nite nite", "CHAT"),
+      ("ur2 tonight", "GATED"), ("ok bye", "ANYWHERE"), ("pizza nite", "CHAT"), ("pizza", "ANYWHERE"),
+      ("nite nite", "CHAT"),
       ("i paid 1234", nil), ("fizz", "ANYWHERE"),
     ]
     for (body, rule) in expected {
