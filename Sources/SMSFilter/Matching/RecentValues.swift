@@ -1,8 +1,8 @@
 /// Values worked out lately, kept in two generations: when the newer holds `limit` entries, it
 /// becomes the older and the older is dropped; a value found in the older is carried into the
 /// newer. So what a stream keeps asking about stays, even when it asks about a little more than
-/// `limit` keys in turn: emptying one table when full, as before, made every lookup of such a
-/// stream a miss (the 4,700 hosts of `corpus/`, read over and over, against 4,096 entries).
+/// `limit` keys in turn, where one table emptied when full makes every lookup of such a stream
+/// a miss (the 4,700 hosts of `corpus/`, read over and over, against 4,096 entries).
 ///
 /// For values that depend on their key alone (a host's look-alike verdict, a word's skeleton),
 /// so keeping or dropping one never changes an answer, only what it costs. At most `2 × limit`
