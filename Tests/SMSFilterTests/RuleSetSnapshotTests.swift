@@ -162,6 +162,20 @@ import Testing
     #expect(withFactor > 0 && withShortcut > 0)
   }
 
+  /// Compiling takes a rule set's stored regex findings as they are: findings planted for a
+  /// regex (a rewritten text that matches another word) decide, not the regex's own text.
+  @Test func compilingUsesTheRuleSetsStoredRegexFindings() throws {
+    let source = #"abc\d"#
+    var ruleSet = RuleSet(rules: [Rule(id: "R", action: .junk, condition: .regex(source))])
+    let query = MessageQuery(messageBody: "a planted text")
+    #expect(try Classifier(ruleSet: ruleSet).classify(query).ruleID == nil)
+    ruleSet.regexFindings = [
+      RegexAnalysis.key(source, body: true): RegexFindings(
+        prepared: "planted", compiledSource: "planted", gate: nil, requiresDigit: false, factor: nil, shortcut: nil)
+    ]
+    #expect(try Classifier(ruleSet: ruleSet).classify(query).ruleID == "R")
+  }
+
   @Test func anAutomatonBuiltFromOtherLiteralsIsNotUsed() throws {
     let patterns: [[UInt8]] = [Array("refund".utf8), Array("win".utf8)]
     let precomputed = PrecomputedAutomaton.automaton(nil, patterns: patterns, payloads: [7, 8], payloadWords: 1)

@@ -39,13 +39,16 @@ extension CompiledRules {
               while entry < entries.count {
                 defer { entry &+= LiteralEntry.words }
                 let packed = entries[entry &+ LiteralEntry.lengthAndBoundaries]
+                // A literal only hits on word boundaries count for is tested for them first (a
+                // hit elsewhere: nothing to do); its hits that pass need no second test.
+                let onlyOnBoundaries = packed & LiteralEntry.countsOnlyOnBoundaries != 0
                 /// Whether this occurrence is on word boundaries (where the literal needs them).
-                @inline(__always) func bounded() -> Bool {
+                @inline(__always) func testBoundaries() -> Bool {
                   LiteralEntry.isBounded(
                     packed, start: end &- Int(packed & LiteralEntry.lengthMask), end: end, in: text)
                 }
-                // A hit off word boundaries of a literal only such hits count for: nothing to do.
-                if packed & LiteralEntry.countsOnlyOnBoundaries != 0 && !bounded() { continue }
+                if onlyOnBoundaries && !testBoundaries() { continue }
+                @inline(__always) func bounded() -> Bool { onlyOnBoundaries || testBoundaries() }
                 let onAnyHit = entries[entry &+ LiteralEntry.firstRuleOnAnyHit]
                 let onBoundedHit = entries[entry &+ LiteralEntry.firstRuleOnBoundedHit]
                 guard packed & LiteralEntry.needsStamp != 0 else {

@@ -4,9 +4,9 @@
 /// `limit` keys in turn, where one table emptied when full makes every lookup of such a stream
 /// a miss (the 4,700 hosts of `corpus/`, read over and over, against 4,096 entries).
 ///
-/// For values that depend on their key alone (a host's look-alike verdict, a word's skeleton),
-/// so keeping or dropping one never changes an answer, only what it costs. At most `2 × limit`
-/// entries are held.
+/// For values that depend on their key alone (a host's look-alike verdict, a word's skeleton, a
+/// scalar's folding), so keeping or dropping one never changes an answer, only what it costs. At
+/// most `2 × limit` entries are held.
 struct RecentValues<Key: Hashable, Value> {
   private var newer: [Key: Value] = [:]
   private var older: [Key: Value] = [:]
@@ -50,3 +50,5 @@ struct RecentValues<Key: Hashable, Value> {
     newer[key] = value
   }
 }
+
+extension RecentValues: Sendable where Key: Sendable, Value: Sendable {}

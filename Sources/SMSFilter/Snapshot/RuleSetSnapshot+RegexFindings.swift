@@ -63,16 +63,6 @@ extension SnapshotWriter {
     for word in set.words { writeFixed(word) }
   }
 
-  mutating func write(_ range: ClosedRange<Int>) {
-    write(range.lowerBound)
-    write(range.upperBound)
-  }
-
-  mutating func write(_ bytes: [UInt8]) {
-    write(UInt64(bytes.count))
-    writeRaw(bytes)
-  }
-
   mutating func write(_ shortcut: RegexShortcut?) {
     switch shortcut {
     case nil: writeTag(0)
@@ -167,17 +157,6 @@ extension SnapshotReader {
 
   mutating func readByteSet() throws(RuleSetSnapshot.Failure) -> RegexFactors.ByteSet {
     RegexFactors.ByteSet(words: [try readFixed(), try readFixed(), try readFixed(), try readFixed()])
-  }
-
-  mutating func readRange() throws(RuleSetSnapshot.Failure) -> ClosedRange<Int> {
-    let lower = try readInt()
-    let upper = try readInt()
-    guard lower <= upper else { throw .corrupt("a range from \(lower) to \(upper)") }
-    return lower...upper
-  }
-
-  mutating func readBytes() throws(RuleSetSnapshot.Failure) -> [UInt8] {
-    try readRaw(try readCount())
   }
 
   mutating func readShortcut() throws(RuleSetSnapshot.Failure) -> RegexShortcut? {

@@ -116,9 +116,22 @@ struct SnapshotReader {
     }
   }
 
+  /// Reads a closed range (its bounds), refusing bounds out of order.
+  mutating func readRange() throws(RuleSetSnapshot.Failure) -> ClosedRange<Int> {
+    let lower = try readInt()
+    let upper = try readInt()
+    guard lower <= upper else { throw .corrupt("a range from \(lower) to \(upper)") }
+    return lower...upper
+  }
+
+  /// Reads a list of bytes: the count, then the bytes.
+  mutating func readBytes() throws(RuleSetSnapshot.Failure) -> [UInt8] {
+    try readRaw(try readCount())
+  }
+
   /// Reads `count` raw bytes.
   mutating func readRaw(_ count: Int) throws(RuleSetSnapshot.Failure) -> [UInt8] {
-    guard bytes.count - position >= count else { throw .corrupt("the header runs past the end") }
+    guard bytes.count - position >= count else { throw .corrupt("\(count) bytes run past the end") }
     defer { position += count }
     return Array(bytes[position..<position + count])
   }

@@ -74,6 +74,18 @@ struct SnapshotWriter {
     }
   }
 
+  /// Writes a closed range: its bounds.
+  mutating func write(_ range: ClosedRange<Int>) {
+    write(range.lowerBound)
+    write(range.upperBound)
+  }
+
+  /// Writes a list of bytes: the count, then the bytes.
+  mutating func write(_ bytes: [UInt8]) {
+    write(UInt64(bytes.count))
+    writeRaw(bytes)
+  }
+
   /// Writes raw bytes (a header's magic).
   mutating func writeRaw(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
 }

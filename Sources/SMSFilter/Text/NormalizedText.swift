@@ -15,9 +15,9 @@ public struct NormalizedText: Sendable {
 
   /// Mappings of scalars outside ``ScalarFoldingTable`` and its arithmetic ranges (mathematical
   /// alphanumerics, regional indicators, rarer scripts and symbols) worked out for earlier texts
-  /// in this buffer: a buffer reused from message to message works each out once. Emptied when
-  /// it holds ``foldCacheLimit`` of them.
-  private var foldCache: [UInt32: (bytes: [UInt8], kind: ScalarKind)] = [:]
+  /// in this buffer: a buffer reused from message to message works each out once (two
+  /// generations of ``foldCacheLimit``, ``RecentValues``).
+  private var foldCache = RecentValues<UInt32, (bytes: [UInt8], kind: ScalarKind)>(limit: Self.foldCacheLimit)
   static let foldCacheLimit = 4096
 
   /// Creates an empty buffer.
@@ -30,10 +30,9 @@ public struct NormalizedText: Sendable {
 
   /// The normalisation of a scalar outside ``ScalarFoldingTable``, remembered.
   mutating func foldedScalar(_ scalar: UInt32) -> (bytes: [UInt8], kind: ScalarKind) {
-    if let known = foldCache[scalar] { return known }
-    if foldCache.count >= Self.foldCacheLimit { foldCache.removeAll(keepingCapacity: true) }
+    if let known = foldCache.value(for: scalar) { return known }
     let mapping = ScalarFoldingTable.computeMapping(scalar)
-    foldCache[scalar] = mapping
+    foldCache.remember(mapping, for: scalar)
     return mapping
   }
 
