@@ -9,6 +9,9 @@ extension FeatureExtractor {
     /// Whether a phone number (9–15 digits) or a money amount was seen.
     var phone = false
     var money = false
+    /// The first full stop with a host's byte on each side (where ``FeatureExtractor/links(_:from:_:)``
+    /// starts looking), or nil when there is none and so no link.
+    var firstHostDot: Int?
   }
 
   /// The sender-kind crosses: the sender's kind paired with a link, a phone number, a money

@@ -4,11 +4,14 @@ extension FeatureExtractor {
   /// Links: a host (`letters.letters`, with or without a scheme or `www.`), its top-level
   /// domain, its last two labels, and whether it is a known URL shortener or a bare IP address.
   /// Returns whether a link was found.
+  ///
+  /// `firstHostDot` is the first full stop with a host's byte on each side (the words' pass
+  /// finds it, ``WordShape/firstHostDot``): nothing before it can start a host.
   @inline(__always)
-  @discardableResult
-  func links<Sink: FeatureSink>(_ text: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) -> Bool {
+  func links<Sink: FeatureSink>(_ text: UnsafeBufferPointer<UInt8>, from firstHostDot: Int, _ sink: inout Sink) -> Bool
+  {
     let naming = sink.naming
-    var index = 1
+    var index = firstHostDot
     var found = false
     // Where the last host ended: a host's start is never searched for before it, so the scan
     // is linear whatever the dots (`a.b..a.b..`).

@@ -118,7 +118,9 @@ public final class LinearModel: Sendable {
   public func probabilities(
     normalized: UnsafeBufferPointer<UInt8>, original: UnsafeBufferPointer<UInt8>, senderKind: SenderKind
   ) -> SIMD16<Float> {
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: WeightAccumulator.distance) { scratch in
+    withUnsafeTemporaryAllocation(
+      byteCount: WeightAccumulator.scratchBytes, alignment: MemoryLayout<UnsafeRawPointer>.alignment
+    ) { scratch in
       var accumulator = WeightAccumulator(weights: weights, scratch: scratch.baseAddress.unsafelyUnwrapped)
       extractor.extract(normalized: normalized, original: original, senderKind: senderKind, sink: &accumulator)
       accumulator.finish()

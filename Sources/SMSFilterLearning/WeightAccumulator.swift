@@ -5,8 +5,9 @@ import CMemoryHints
 /// ``LinearModel/probabilities(normalized:original:senderKind:)`` uses.
 ///
 /// A row is asked for (prefetched) when its feature is found and added ``distance`` features
-/// later, from a small ring: the table's cache misses then overlap with the hashing of the next
-/// features instead of stalling it one by one.
+/// later, from a small ring of row addresses: the table's cache misses then overlap with the
+/// hashing of the next features instead of stalling it one by one. The ring starts full of a row
+/// of zeros, so every feature adds the row in its slot without asking whether one is there yet.
 struct WeightAccumulator: FeatureSink {
   /// The model's first row of weights (``ModelClass/lanes`` bytes a row).
   let weights: UnsafeRawPointer
@@ -16,25 +17,32 @@ struct WeightAccumulator: FeatureSink {
   /// odd ones (1, 3, … 15). A row's 16 bytes read as eight 16-bit lanes hold an even class in
   /// the low byte and the next odd class in the high byte, so two shifts sign-extend them all
   /// (the generic int8-to-int16 conversion compiled to a call, with the sums spilled around it).
-  /// Flushed every ``flushEvery`` rows, before 258 rows of ±127 could overflow.
+  /// Flushed every ``flushEvery`` features, before 258 rows of ±127 could overflow.
   private var even = SIMD8<Int16>()
   private var odd = SIMD8<Int16>()
-  /// Rows added to the 16-bit sums since the last flush.
-  private var sinceFlush = 0
   /// The feature occurrences seen so far.
   private(set) var count = 0
-  /// The rows seen and not yet added, at their occurrence's index modulo ``distance``: scratch
-  /// memory the caller owns (``distance`` words, on the stack; a SIMD register indexed by a
-  /// variable would be stored and reloaded whole at every row).
-  private let pending: UnsafeMutablePointer<UInt32>
+  /// The addresses of the rows seen and not yet added, at their occurrence's index modulo
+  /// ``distance``; the zero row's where none is pending. Scratch memory the caller owns
+  /// (``scratchBytes``, on the stack; a SIMD register indexed by a variable would be stored and
+  /// reloaded whole at every row).
+  private let pending: UnsafeMutablePointer<UnsafeRawPointer>
 
-  /// How many features a row's addition lags its prefetch.
-  static let distance = 16
+  /// How many features a row's addition lags its prefetch: 32 measured 3% faster than 16 and
+  /// than 64 (`smsfilter bench corpus/ --model-only`, alternating binaries, 2026-11-25).
+  static let distance = 32
 
-  /// An accumulator over a model's weights, with ``distance`` words of scratch.
-  init(weights: UnsafeRawPointer, scratch: UnsafeMutablePointer<UInt32>) {
+  /// The scratch an accumulator needs: the ring of ``distance`` addresses and a row of zeros.
+  static let scratchBytes = distance * MemoryLayout<UnsafeRawPointer>.stride + ModelClass.lanes
+
+  /// An accumulator over a model's weights, with ``scratchBytes`` of scratch aligned for a
+  /// pointer.
+  init(weights: UnsafeRawPointer, scratch: UnsafeMutableRawPointer) {
     self.weights = weights
-    self.pending = scratch
+    let zeroRow = scratch + Self.distance * MemoryLayout<UnsafeRawPointer>.stride
+    zeroRow.initializeMemory(as: UInt8.self, repeating: 0, count: ModelClass.lanes)
+    pending = scratch.bindMemory(to: UnsafeRawPointer.self, capacity: Self.distance)
+    pending.initialize(repeating: UnsafeRawPointer(zeroRow), count: Self.distance)
   }
 
   var naming: Bool { false }
@@ -42,11 +50,13 @@ struct WeightAccumulator: FeatureSink {
   @inline(__always)
   mutating func add(_ row: UInt32) {
     // Rows are below the model's row count by construction (the extractor masks every hash).
-    smsfilter_prefetch(weights + Int(row) &* ModelClass.lanes)
+    let address = weights + Int(row) &* ModelClass.lanes
+    smsfilter_prefetch(address)
     let slot = count & (Self.distance - 1)
-    if count >= Self.distance { accumulate(pending[slot]) }
-    pending[slot] = row
+    accumulate(pending[slot])
+    pending[slot] = address
     count &+= 1
+    if count & (Self.flushEvery - 1) == 0 { flush() }
   }
 
   mutating func add(_ row: UInt32, name: String) { add(row) }
@@ -54,6 +64,8 @@ struct WeightAccumulator: FeatureSink {
   /// Adds the rows still pending; call once, after the last feature.
   @inline(__always)
   mutating func finish() {
+    // At most ``distance`` rows, after the flush: well inside the 16-bit sums.
+    flush()
     var index = max(0, count - Self.distance)
     while index < count {
       accumulate(pending[index & (Self.distance - 1)])
@@ -75,13 +87,21 @@ struct WeightAccumulator: FeatureSink {
     return sums
   }
 
-  /// Rows added in 16 bits between flushes.
+  /// Features (rows added, the zero row's included) between flushes of the 16-bit sums.
   static let flushEvery = 256
 
+  /// Moves the 16-bit sums into the 32-bit ones.
   @inline(__always)
-  private mutating func accumulate(_ row: UInt32) {
+  private mutating func flush() {
+    wide &+= Self.interleaved(even, odd)
+    even = SIMD8<Int16>()
+    odd = SIMD8<Int16>()
+  }
+
+  @inline(__always)
+  private mutating func accumulate(_ row: UnsafeRawPointer) {
     // Lane j holds class 2j in its first byte and class 2j+1 in its second.
-    let pairs = (weights + Int(row) &* ModelClass.lanes).loadUnaligned(as: SIMD8<Int16>.self)
+    let pairs = row.loadUnaligned(as: SIMD8<Int16>.self)
     #if _endian(little)
     even &+= (pairs &<< 8) &>> 8
     odd &+= pairs &>> 8
@@ -89,12 +109,5 @@ struct WeightAccumulator: FeatureSink {
     even &+= pairs &>> 8
     odd &+= (pairs &<< 8) &>> 8
     #endif
-    sinceFlush &+= 1
-    if sinceFlush == Self.flushEvery {
-      wide &+= Self.interleaved(even, odd)
-      even = SIMD8<Int16>()
-      odd = SIMD8<Int16>()
-      sinceFlush = 0
-    }
   }
 }
