@@ -36,6 +36,24 @@ import Testing
     #expect(!names("e.g. p.m. no.1").contains("link"))
   }
 
+  @Test func theLinkScanStartsAtTheFirstFullStopInsideAHostAndMissesNoLink() {
+    // Full stops that end sentences, sit in numbers or open the body come before the link; the
+    // words' pass finds the first one with a host's byte on each side, where the scan starts.
+    let cases: [(text: String, domains: [String])] = [
+      (".hello. pay 3.50 at pay.example.com now", ["domain:example.com"]),
+      ("ok. a.b.shop", ["domain:b.shop"]),
+      ("go to x.io", ["domain:x.io"]),
+      ("see 1.2.3 then shop.example.co.uk.", ["domain:co.uk"]),
+      ("no link here. none. 4.5", []),
+      ("e.g. p.m. no.1", []),
+    ]
+    for (text, domains) in cases {
+      let features = names(text)
+      #expect(features.filter { $0.hasPrefix("domain:") } == domains, "\(text): \(features)")
+      #expect(features.contains("link") == !domains.isEmpty, "\(text)")
+    }
+  }
+
   @Test func nonLatinScriptsGetCharacterGramsByScalar() {
     // Devanagari, Thai and Chinese: grams are whole scalars, never cut inside one.
     let hindi = names("आपका खाता")
