@@ -239,30 +239,33 @@ extension CompiledRules {
     // The literals whose hits something evaluated later reads (a keyword condition other than
     // a keyword rule's root, or a regex's gate) need a stamp; the others only name the keyword
     // rules they make hold.
-    var needsStamp = [Bool](repeating: false, count: builder.literals.count)
-    for (index, node) in builder.nodes.enumerated() where !keywordRuleRoots.contains(index) {
-      if case .keywords(let range, _, _) = node {
-        for slot in range { needsStamp[builder.literalRefs[slot]] = true }
-      }
-    }
-    for regex in builder.regexes {
-      for branch in regex.clauses { for clause in branch { for literal in clause { needsStamp[literal] = true } } }
-    }
-    for literal in brandLiterals.joined() { needsStamp[literal] = true }
     // The literals some use of which counts a hit anywhere: a keyword list without word
     // boundaries (a keyword rule's root included), or a regex gate. Every other use asks for
     // word boundaries (bounded lists, brand names), so for the rest a hit elsewhere counts for
     // nothing: not as a stamp, not for a group, not as a trigger (a rule it triggers holds only
     // if one of its trigger literals is found in the way its condition asks).
+    var needsStamp = [Bool](repeating: false, count: builder.literals.count)
     var countsAnywhere = [Bool](repeating: false, count: builder.literals.count)
-    for node in builder.nodes {
-      if case .keywords(let range, _, let bounded) = node, !bounded {
-        for slot in range { countsAnywhere[builder.literalRefs[slot]] = true }
+    for (index, node) in builder.nodes.enumerated() {
+      guard case .keywords(let range, _, let bounded) = node else { continue }
+      let read = !keywordRuleRoots.contains(index)
+      for slot in range {
+        let literal = builder.literalRefs[slot]
+        if read { needsStamp[literal] = true }
+        if !bounded { countsAnywhere[literal] = true }
       }
     }
     for regex in builder.regexes {
-      for branch in regex.clauses { for clause in branch { for literal in clause { countsAnywhere[literal] = true } } }
+      for branch in regex.clauses {
+        for clause in branch {
+          for literal in clause {
+            needsStamp[literal] = true
+            countsAnywhere[literal] = true
+          }
+        }
+      }
     }
+    for literal in brandLiterals.joined() { needsStamp[literal] = true }
     var triggerRules: [Int32] = []
     var literalInfo: [LiteralInfo] = []
     for (literal, list) in perLiteral.enumerated() {
