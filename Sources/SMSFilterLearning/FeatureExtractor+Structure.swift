@@ -18,7 +18,7 @@ extension FeatureExtractor {
     var lastEnd = 0
     while index + 1 < text.count {
       defer { index += 1 }
-      guard text[index] == 0x2E, Self.isHostByte(text[index - 1]), Self.isHostByte(text[index + 1]) else { continue }
+      guard text[index] == 0x2E, Self.isHostDot(text, index) else { continue }
       var start = index
       while start > lastEnd, Self.isHostByte(text[start - 1]) || text[start - 1] == 0x2E { start -= 1 }
       var end = index + 1
@@ -238,6 +238,14 @@ extension FeatureExtractor {
 
   /// The one currency word longer than eight bytes.
   static let shillings = Array("shillings".utf8)
+
+  /// Whether the full stop at `index` has a host's byte on each side (`a.b`): where a host
+  /// can hold a dot, so where ``links(_:from:_:)`` looks, and where the words' pass notes the
+  /// first one.
+  @inline(__always)
+  static func isHostDot(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+    index > 0 && index &+ 1 < text.count && isHostByte(text[index &- 1]) && isHostByte(text[index &+ 1])
+  }
 
   @inline(__always)
   static func isHostByte(_ byte: UInt8) -> Bool {

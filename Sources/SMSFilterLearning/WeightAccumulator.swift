@@ -17,7 +17,8 @@ struct WeightAccumulator: FeatureSink {
   /// odd ones (1, 3, … 15). A row's 16 bytes read as eight 16-bit lanes hold an even class in
   /// the low byte and the next odd class in the high byte, so two shifts sign-extend them all
   /// (the generic int8-to-int16 conversion compiled to a call, with the sums spilled around it).
-  /// Flushed every ``flushEvery`` features, before 258 rows of ±127 could overflow.
+  /// Flushed every ``flushEvery`` features: 256 rows of int8 weights sum to at least
+  /// 256 × −128 = −32,768 and at most 32,512, inside `Int16`; 257 could overflow.
   private var even = SIMD8<Int16>()
   private var odd = SIMD8<Int16>()
   /// The feature occurrences seen so far.
