@@ -288,15 +288,20 @@ public struct FeatureExtractor: Sendable {
     return (index, wordHash.value, digits)
   }
 
-  /// The hash of a character 3-gram from its codes (``GramWindow/trigram(kind:)``'s).
+  /// The hash of a character 3-gram from its codes (``GramWindow/trigram()`` calls it), by
+  /// multiply-shift: the first two codes as one 64-bit word and the third each multiplied by an
+  /// odd constant, side by side rather than one after the other as in FNV, and the high half of
+  /// the two products' exclusive or kept (a product's high bits depend on all of its factor's
+  /// bits). Against FNV over the three codes: 3-4% less of the model's time (`smsfilter bench
+  /// corpus/ --model-only`, alternating binaries, 2026-11-25) and, over five training seeds, the
+  /// same figures within a seed's spread. A 32-bit product per code with the high half folded
+  /// down, nearly as fast, filtered more wanted messages of `uci-sms-spam` on every seed (the
+  /// README's "The learned stage").
   @inline(__always)
   static func trigram(_ first: UInt32, _ second: UInt32, _ third: UInt32) -> FeatureHash {
-    var hash = FeatureHash(kind: Kind.gram.rawValue)
-    hash.mix(first)
-    hash.mix(second)
-    hash.mix(third)
-    hash.add(3)
-    return hash
+    let mixed =
+      (UInt64(first) | UInt64(second) << 32) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(third) &* 0xC2B2_AE3D_27D4_EB4F
+    return FeatureHash(value: UInt32(truncatingIfNeeded: mixed >> 32))
   }
 
   /// The hash of a character 2-gram from its codes (``GramWindow/gram(length:kind:)``'s).
@@ -343,7 +348,7 @@ public struct FeatureExtractor: Sendable {
       // The built-in settings, unrolled: the last three codes.
       guard window.count >= 3 else { return }
       add(
-        window.trigram(kind: Kind.gram.rawValue),
+        window.trigram(),
         naming ? gramName(window, text, scalarEnd, atEndMark, 3) : "", &sink)
       return
     }

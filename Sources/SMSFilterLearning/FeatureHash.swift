@@ -1,4 +1,6 @@
-/// FNV-1a (32 bits) over a feature's kind and bytes: how a feature picks its row.
+/// FNV-1a (32 bits) over a feature's kind and bytes: how a feature picks its row. (The character
+/// 3-grams of a model of 3-grams only are hashed from their scalars' codes by
+/// ``FeatureExtractor/trigram(_:_:_:)`` instead.)
 struct FeatureHash {
   private(set) var value: UInt32
 
@@ -8,6 +10,10 @@ struct FeatureHash {
     value = 0x811C_9DC5
     add(kind)
   }
+
+  /// A hash made some other way (``FeatureExtractor/trigram(_:_:_:)``).
+  @inline(__always)
+  init(value: UInt32) { self.value = value }
 
   /// Adds one byte.
   @inline(__always)

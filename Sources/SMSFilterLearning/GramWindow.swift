@@ -45,16 +45,12 @@ struct GramWindow {
     return hash
   }
 
-  /// The hash of the gram of the last three codes (at least three pushed): ``gram(length:kind:)``
-  /// for length 3, unrolled.
+  /// The hash of the gram of the last three codes (at least three pushed):
+  /// ``FeatureExtractor/trigram(_:_:_:)``, which differs from ``gram(length:kind:)``'s for
+  /// length 3 (a model of 3-grams only hashes them so; one of several lengths, the general way).
   @inline(__always)
-  func trigram(kind: UInt8) -> FeatureHash {
-    var hash = FeatureHash(kind: kind)
-    hash.mix(storage[(count &- 3) & 7])
-    hash.mix(storage[(count &- 2) & 7])
-    hash.mix(storage[(count &- 1) & 7])
-    hash.add(3)
-    return hash
+  func trigram() -> FeatureHash {
+    FeatureExtractor.trigram(storage[(count &- 3) & 7], storage[(count &- 2) & 7], storage[(count &- 1) & 7])
   }
 
   /// Where the scalar of code `index` starts (within the last eight codes).

@@ -63,6 +63,13 @@ import Testing
     var version = bytes()
     version[8] = 9
     #expect(error(version)?.kind == .unsupportedVersion(9))
+    // Older versions are refused with what changed and what to do: version 2 hashed 3-grams by FNV.
+    for older: UInt8 in [1, 2] {
+      let refused = error(tampered { $0[8] = older })
+      #expect(refused?.kind == .unsupportedVersion(UInt32(older)))
+      #expect(refused.map { "\($0)" }?.contains("retrain the model") == true, "\(String(describing: refused))")
+    }
+    #expect(error(tampered { $0[8] = 2 }).map { "\($0)" }?.contains("hashed character 3-grams differently") == true)
     var settings = bytes()
     settings[24] = 40
     #expect(error(settings)?.kind == .mismatch)

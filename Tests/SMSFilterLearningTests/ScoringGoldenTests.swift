@@ -7,6 +7,8 @@ import Testing
 /// probabilities' bit patterns of 1,000 generated messages under a model of random weights. Speed
 /// work on the extractor and the scoring path must leave every figure as it was (a model file
 /// trained before keeps its meaning); a changed digest means a changed feature or probability.
+/// (The 3-grams' hash changed on purpose in the model file's version 3, which refuses the files of
+/// version 2; the digests were pinned again then, 2026-11-25.)
 @Suite struct ScoringGoldenTests {
   /// A small deterministic generator (SplitMix64).
   struct Generator {
@@ -92,14 +94,14 @@ import Testing
   /// smaller table.
   @Test func trigramsGiveTheSameFeaturesAndProbabilities() throws {
     let digest = try Self.digest(FeatureSettings(hashBits: 12, characterGrams: 3...3))
-    #expect(digest == 0xd3da_4b9e_3794_5006, "digest \(String(digest, radix: 16))")
+    #expect(digest == 0xbf93_d35c_4b6a_c324, "digest \(String(digest, radix: 16))")
   }
 
   /// The built-in settings with character bigrams in scripts without spaces (the unrolled path
   /// scores, the general path names: the same features and probabilities).
   @Test func unspacedBigramsGiveTheSameFeaturesAndProbabilities() throws {
     let digest = try Self.digest(FeatureSettings(hashBits: 12, characterGrams: 3...3, unspacedBigrams: true))
-    #expect(digest == 0x58f1_3636_6966_6be0, "digest \(String(digest, radix: 16))")
+    #expect(digest == 0xf517_15f6_a08a_e12d, "digest \(String(digest, radix: 16))")
   }
 
   /// Every gram length (the general path).
@@ -113,6 +115,6 @@ import Testing
   @Test func twoLevelHeadsGiveTheSameFeaturesAndProbabilities() throws {
     let digest = try Self.digest(
       FeatureSettings(hashBits: 12, characterGrams: 3...3, unspacedBigrams: true, heads: .twoLevel))
-    #expect(digest == 0xe394_b75a_f8ff_2cab, "digest \(String(digest, radix: 16))")
+    #expect(digest == 0xcc65_cad6_5bbc_d841, "digest \(String(digest, radix: 16))")
   }
 }
