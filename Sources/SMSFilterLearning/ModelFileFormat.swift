@@ -20,19 +20,34 @@ import SMSFilterModel
 /// | header length | rows × 16 | weights: a row per hashed feature, a signed byte per lane |
 ///
 /// A file whose magic, version, lengths, settings, classes or checksum are not as above is refused
-/// with a ``ModelFileError`` saying which; so is a file of an older version, with a message
-/// saying to retrain it: version 1 had no heads byte, and version 2's models of character 3-grams
-/// hashed them as FNV-1a over the three codes, where version 3 hashes them by multiply-shift
-/// (``FeatureExtractor/trigram(_:_:_:)``, 3-4% less of the model's time), so their rows differ.
+/// with a ``ModelFileError`` saying which; so is a file of an older version whose meaning changed,
+/// with a message saying to retrain it. Version 1 had no heads byte. Version 2 differs only in
+/// models of character 3-grams alone (the built-in settings): it hashed their 3-grams as FNV-1a
+/// over the three codes, where version 3 hashes them by multiply-shift
+/// (``FeatureExtractor/trigram(_:_:_:)``, 3-4% less of the model's time), so their rows differ;
+/// a version 2 file with other gram lengths means what it meant and is read.
 public enum ModelFileFormat {
   /// The first eight bytes.
   public static let magic: [UInt8] = Array("SMSFMODL".utf8)
   /// The version this build writes and reads.
   public static let version: UInt32 = 3
 
-  /// What changed since an older version, for the error that refuses its file.
-  static func olderVersionChange(_ version: UInt32) -> String {
-    version <= 1 ? "version 1 had no heads byte" : "version 2 hashed character 3-grams differently"
+  /// What changed since an older version, for the error that refuses its file; nil for a version
+  /// no build wrote.
+  static func olderVersionChange(_ version: UInt32) -> String? {
+    switch version {
+    case 1: "version 1 had no heads byte"
+    case 2: "version 2 hashed the character 3-grams of a model of 3-grams alone differently"
+    default: nil
+    }
+  }
+
+  /// The error for a file of a version this build does not read.
+  static func unsupported(_ version: UInt32, source: String) -> ModelFileError {
+    let advice = olderVersionChange(version).map { " (\($0)): retrain the model with this build's smsfilter train" }
+    return ModelFileError(
+      .unsupportedVersion(version), path: source,
+      message: "format version \(version); this build reads version \(Self.version)" + (advice ?? ""))
   }
 
   /// What the header says.
@@ -57,13 +72,7 @@ public enum ModelFileFormat {
     }
     guard bytes.starts(with: magic) else { throw fail(.notAModel, "not a smsfilter model file (wrong magic bytes)") }
     let version = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian
-    guard version == Self.version else {
-      let advice =
-        version < Self.version
-        ? " (\(Self.olderVersionChange(version))): retrain the model with this build's smsfilter train" : ""
-      throw fail(
-        .unsupportedVersion(version), "format version \(version); this build reads version \(Self.version)" + advice)
-    }
+    guard version == Self.version || version == 2 else { throw unsupported(version, source: source) }
     let headerLength = Int(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
     let checksum = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian
     let hashBits = Int(bytes[24])
@@ -71,6 +80,7 @@ public enum ModelFileFormat {
       throw fail(.mismatch, "feature settings out of range (hash bits \(hashBits), grams \(bytes[25])–\(bytes[26]))")
     }
     let grams = Int(bytes[25])...Int(bytes[26])
+    guard version == Self.version || grams != 3...3 else { throw unsupported(version, source: source) }
     guard bytes[29] & ~3 == 0 else {
       throw fail(
         .mismatch, "unknown feature flags \(bytes[29]) (this build knows character bigrams, 1, and sender crosses, 2)")

@@ -7,8 +7,9 @@ import Testing
 /// probabilities' bit patterns of 1,000 generated messages under a model of random weights. Speed
 /// work on the extractor and the scoring path must leave every figure as it was (a model file
 /// trained before keeps its meaning); a changed digest means a changed feature or probability.
-/// (The 3-grams' hash changed on purpose in the model file's version 3, which refuses the files of
-/// version 2; the digests were pinned again then, 2026-11-25.)
+/// (The hash of the 3-grams of settings of 3-grams alone changed on purpose in the model file's
+/// version 3, which refuses such files of version 2: the three digests of those settings were
+/// pinned again then, 2026-11-25; the one of every gram length did not change.)
 @Suite struct ScoringGoldenTests {
   /// A small deterministic generator (SplitMix64).
   struct Generator {
