@@ -20,9 +20,7 @@ public struct FeatureExtractor: Sendable {
   /// The settings features are extracted with.
   public let settings: FeatureSettings
   let mask: UInt32
-  /// Whether the settings take character 3-grams only (the built-in model's): an unrolled path,
-  /// and the 3-grams hashed by multiply-shift (``trigram(_:_:_:)``; with other gram lengths every
-  /// gram is hashed by ``GramWindow/gram(length:kind:)``).
+  /// Whether the settings take character 3-grams only (the built-in model's): an unrolled path.
   let onlyTrigrams: Bool
   /// Whether to add character bigrams between scalars of scripts without spaces (when the
   /// settings ask for them and their gram lengths do not already include 2).

@@ -1,6 +1,5 @@
-/// FNV-1a (32 bits) over a feature's kind and bytes: how a feature picks its row. (The character
-/// 3-grams of a model of 3-grams only are hashed from their scalars' codes by
-/// ``FeatureExtractor/trigram(_:_:_:)`` instead.)
+/// FNV-1a (32 bits) over a feature's kind and bytes: how a feature picks its row. (A character
+/// 3-gram is hashed from its scalars' codes by ``FeatureExtractor/trigram(_:_:_:)`` instead.)
 struct FeatureHash {
   private(set) var value: UInt32
 

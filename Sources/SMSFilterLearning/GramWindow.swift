@@ -32,9 +32,11 @@ struct GramWindow {
   }
 
   /// The hash of the gram of the last `length` codes (at most ``capacity``, at most ``count``):
+  /// a 3-gram's is ``trigram()``'s, whatever other lengths the settings take; another length's,
   /// the codes mixed in order from the first, then the length.
   @inline(__always)
   func gram(length: Int, kind: UInt8) -> FeatureHash {
+    if length == 3 { return trigram() }
     var hash = FeatureHash(kind: kind)
     var index = count &- length
     while index < count {
@@ -46,8 +48,7 @@ struct GramWindow {
   }
 
   /// The hash of the gram of the last three codes (at least three pushed):
-  /// ``FeatureExtractor/trigram(_:_:_:)``, which differs from ``gram(length:kind:)``'s for
-  /// length 3 (a model of 3-grams only hashes them so; one of several lengths, the general way).
+  /// ``FeatureExtractor/trigram(_:_:_:)`` of them.
   @inline(__always)
   func trigram() -> FeatureHash {
     FeatureExtractor.trigram(storage[(count &- 3) & 7], storage[(count &- 2) & 7], storage[(count &- 1) & 7])

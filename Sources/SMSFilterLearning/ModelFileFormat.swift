@@ -20,12 +20,10 @@ import SMSFilterModel
 /// | header length | rows × 16 | weights: a row per hashed feature, a signed byte per lane |
 ///
 /// A file whose magic, version, lengths, settings, classes or checksum are not as above is refused
-/// with a ``ModelFileError`` saying which; so is a file of an older version whose meaning changed,
-/// with a message saying to retrain it. Version 1 had no heads byte. Version 2 differs only in
-/// models of character 3-grams alone (the built-in settings): it hashed their 3-grams as FNV-1a
-/// over the three codes, where version 3 hashes them by multiply-shift
-/// (``FeatureExtractor/trigram(_:_:_:)``, 3-4% less of the model's time), so their rows differ;
-/// a version 2 file with other gram lengths means what it meant and is read.
+/// with a ``ModelFileError`` saying which; so is a file of an older version, with a message saying
+/// what changed and to retrain it: version 1 had no heads byte, and version 2 hashed character
+/// 3-grams as FNV-1a over the three codes, where version 3 hashes them by multiply-shift
+/// (``FeatureExtractor/trigram(_:_:_:)``, 3-4% less of the model's time), so their rows differ.
 public enum ModelFileFormat {
   /// The first eight bytes.
   public static let magic: [UInt8] = Array("SMSFMODL".utf8)
@@ -37,7 +35,7 @@ public enum ModelFileFormat {
   static func olderVersionChange(_ version: UInt32) -> String? {
     switch version {
     case 1: "version 1 had no heads byte"
-    case 2: "version 2 hashed the character 3-grams of a model of 3-grams alone differently"
+    case 2: "version 2 hashed character 3-grams differently"
     default: nil
     }
   }
@@ -72,7 +70,7 @@ public enum ModelFileFormat {
     }
     guard bytes.starts(with: magic) else { throw fail(.notAModel, "not a smsfilter model file (wrong magic bytes)") }
     let version = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian
-    guard version == Self.version || version == 2 else { throw unsupported(version, source: source) }
+    guard version == Self.version else { throw unsupported(version, source: source) }
     let headerLength = Int(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
     let checksum = bytes.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian
     let hashBits = Int(bytes[24])
@@ -80,7 +78,6 @@ public enum ModelFileFormat {
       throw fail(.mismatch, "feature settings out of range (hash bits \(hashBits), grams \(bytes[25])–\(bytes[26]))")
     }
     let grams = Int(bytes[25])...Int(bytes[26])
-    guard version == Self.version || grams != 3...3 else { throw unsupported(version, source: source) }
     guard bytes[29] & ~3 == 0 else {
       throw fail(
         .mismatch, "unknown feature flags \(bytes[29]) (this build knows character bigrams, 1, and sender crosses, 2)")
