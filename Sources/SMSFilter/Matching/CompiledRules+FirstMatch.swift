@@ -15,6 +15,8 @@ extension CompiledRules {
     let candidates = state.candidates
     for rule in alwaysCandidates { candidates.insert(rule) }
     var knownWinner = LiteralEntry.noRule
+    let profile = state.costProfile
+    let passStart = profile == nil ? 0 : CostProfile.now()
     state.text.bytes.withUnsafeBufferPointer { text in
       let stamps = state.stamps
       let groupStamp = state.groupStamp
@@ -85,6 +87,7 @@ extension CompiledRules {
         }
       }
     }
+    profile?.recordStage(.automaton, from: passStart)
     // The candidates in decision order; the first that holds wins.
     let known = knownWinner
     var winner: Int?
@@ -100,7 +103,15 @@ extension CompiledRules {
       {
         return false
       }
-      let holds = evaluate(ruleRoots[rule], state, .compiled)
+      let holds: Bool
+      if let profile {
+        let start = CostProfile.now()
+        let sharedBefore = profile.sharedNanoseconds
+        holds = evaluate(ruleRoots[rule], state, .compiled)
+        profile.recordRule(rule, from: start, sharedBefore: sharedBefore, held: holds)
+      } else {
+        holds = evaluate(ruleRoots[rule], state, .compiled)
+      }
       // A rule that ran out of budget is undecided, even when it came out true (a veto it
       // could not afford to check counted as not holding): stop with no winner.
       spent = state.budgetExhausted

@@ -58,6 +58,8 @@ final class MatchState {
   private var probabilities = SIMD16<Float>()
   /// The message's links, phone numbers and amounts, found on first use.
   var entities = MessageEntities()
+  /// When set, where the matcher spends its time is measured into it (``CostProfile``).
+  var costProfile: CostProfile?
   /// When set, matched spans are recorded here (explain mode).
   var spans: [MatchSpan]?
   /// The guards explain has evaluated for this message, with the spans each found.
@@ -111,7 +113,9 @@ final class MatchState {
     sourceBody.removeAll(keepingCapacity: true)
     if trackingOffsets { explainedGuards.removeAll(keepingCapacity: true) }
     if trackingOffsets { sourceBody.append(contentsOf: message.body) }
-    TextNormalizer.normalize(utf8: message.body, into: &text, trackingOffsets: trackingOffsets)
+    CostProfile.timing(.normalizing, in: costProfile) {
+      TextNormalizer.normalize(utf8: message.body, into: &text, trackingOffsets: trackingOffsets)
+    }
   }
 
   /// The step limit of a regex run's first round, per start position (``MessageBudget``).
@@ -255,12 +259,40 @@ final class MatchState {
   func modelProbabilities(_ model: LinearModel) -> SIMD16<Float> {
     if probabilitiesGeneration != generation {
       prepareSender()
-      probabilities = text.bytes.withUnsafeBufferPointer { normalized in
-        model.probabilities(normalized: normalized, original: body, senderKind: senderKind)
+      probabilities = CostProfile.timing(.model, in: costProfile) {
+        text.bytes.withUnsafeBufferPointer { normalized in
+          model.probabilities(normalized: normalized, original: body, senderKind: senderKind)
+        }
       }
       probabilitiesGeneration = generation
     }
     return probabilities
+  }
+
+  /// The message's links, scanned on first use (and timed then, when profiling).
+  func links() -> [Link] {
+    if costProfile != nil, !entities.knowsLinks(generation: generation) {
+      return CostProfile.timing(.links, in: costProfile) { entities.links(in: body, generation: generation) }
+    }
+    return entities.links(in: body, generation: generation)
+  }
+
+  /// The message's phone numbers, scanned on first use (and timed then, when profiling).
+  func phones() -> [PhoneNumber] {
+    if costProfile != nil, !entities.knowsPhones(generation: generation) {
+      return CostProfile.timing(.phones, in: costProfile) {
+        entities.phones(in: body, country: receiverISOCountryCode, generation: generation)
+      }
+    }
+    return entities.phones(in: body, country: receiverISOCountryCode, generation: generation)
+  }
+
+  /// The message's money amounts, scanned on first use (and timed then, when profiling).
+  func amounts() -> [MoneyAmount] {
+    if costProfile != nil, !entities.knowsAmounts(generation: generation) {
+      return CostProfile.timing(.amounts, in: costProfile) { entities.amounts(in: body, generation: generation) }
+    }
+    return entities.amounts(in: body, generation: generation)
   }
 
   /// Lower-cases the sender and classifies its kind, once per message, on first use.

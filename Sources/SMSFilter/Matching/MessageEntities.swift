@@ -74,6 +74,13 @@ struct MessageEntities {
     amountGeneration = .max
   }
 
+  /// Whether the links of the message of `generation` were scanned already.
+  func knowsLinks(generation: UInt32) -> Bool { linkGeneration == generation }
+  /// Whether the phone numbers of the message of `generation` were scanned already.
+  func knowsPhones(generation: UInt32) -> Bool { phoneGeneration == generation }
+  /// Whether the amounts of the message of `generation` were scanned already.
+  func knowsAmounts(generation: UInt32) -> Bool { amountGeneration == generation }
+
   /// The links of the message of `generation`.
   mutating func links(in body: UnsafeBufferPointer<UInt8>, generation: UInt32) -> [Link] {
     if linkGeneration != generation {
