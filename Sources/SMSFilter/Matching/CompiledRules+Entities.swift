@@ -7,10 +7,12 @@ extension CompiledRules {
   /// The `link:` condition `linkConditions[index]` (out of line: see ``evaluate(_:_:_:)``).
   @inline(never)
   func evaluateLink(_ index: Int, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
+    let links = state.links()
+    // Most messages hold no link: nothing more is computed for them (not even a copy of the
+    // condition, whose references would each be retained and released).
+    guard !links.isEmpty else { return false }
     let condition = linkConditions[index]
-    let links = state.entities.links(in: state.body, generation: state.generation)
-    // Most messages hold no link: nothing more is computed for them.
-    guard links.count >= condition.count, !links.isEmpty else { return false }
+    guard links.count >= condition.count else { return false }
     let brands =
       condition.offBrand != nil || condition.lookalike != nil ? brandsOfMessage(state, mode) : (senders: [], named: [])
     var passing = 0
@@ -105,8 +107,7 @@ extension CompiledRules {
   @inline(never)
   func evaluatePhone(_ index: Int, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
     let condition = phoneConditions[index]
-    let phones = state.entities.phones(
-      in: state.body, country: state.receiverISOCountryCode, generation: state.generation)
+    let phones = state.phones()
     let kinds = condition.kindSet
     var matched = false
     for phone in phones where kinds.isEmpty || !phone.kind.isDisjoint(with: kinds) {
@@ -121,7 +122,7 @@ extension CompiledRules {
   @inline(never)
   func evaluateAmount(_ index: Int, _ state: MatchState, _ mode: EvaluationMode) -> Bool {
     let condition = amountConditions[index]
-    let amounts = state.entities.amounts(in: state.body, generation: state.generation)
+    let amounts = state.amounts()
     var matched = false
     for amount in amounts
     where (condition.currencies.isEmpty || condition.currencies.contains(amount.currency))
