@@ -14,6 +14,7 @@ import Testing
     #expect(groups.count > 100)
     var checked = 0
     var found = 0
+    var brandsNamed = 0
     for message in try PackagePaths.corpusMessages() {
       _ = MessageQuery(sender: message.sender, messageBody: message.body).withInput {
         matcher.firstMatch($0, budget: .unlimited)
@@ -39,7 +40,13 @@ import Testing
         checked += 1
         if stamped(group) != walked { Issue.record("gate clause \(clause) on \(message.body)") }
       }
+      // The brand keywords' group: some brand named on word boundaries.
+      let named = compiled.brandTable.brandKeywords.contains { state.stamps[$0.literal].isFoundBounded(in: generation) }
+      if stamped(groups.brandGroup) != named { Issue.record("brand group on \(message.body)") }
+      if named { brandsNamed += 1 }
     }
+    #expect(groups.brandGroup >= 0)
+    #expect(brandsNamed > 100)
     #expect(checked > 100_000)
     #expect(found > 1000)
   }

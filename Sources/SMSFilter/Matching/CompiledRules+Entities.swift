@@ -90,6 +90,10 @@ extension CompiledRules {
   func namedBrands(_ state: MatchState, _ mode: EvaluationMode) -> [Int] {
     var named: [Int] = []
     let generation = state.generation
+    // No brand keyword on word boundaries in the message (the automaton pass marked the group
+    // of them all): no brand is named.
+    let group = literalGroups.brandGroup
+    if mode == .compiled, group >= 0, state.groupStamp[Int(group)] != generation { return named }
     let stamps = state.stamps
     brandTable.brandKeywords.withUnsafeBufferPointer { entries in
       // A brand's keywords are consecutive: once one is found, the rest of them are skipped.

@@ -371,7 +371,8 @@ extension CompiledRules {
     let literalBoundaries = self.literalBoundaries
     self.literalGroups = LiteralGroups(
       nodes: builder.nodes, literalRefs: builder.literalRefs, gateClauses: gateClauses, gateLiterals: gateLiterals,
-      literalCount: builder.literals.count, stamped: { literalBoundaries[$0] & LiteralEntry.needsStamp != 0 })
+      brandLiterals: brandTable.brandKeywords.map(\.literal), literalCount: builder.literals.count,
+      stamped: { literalBoundaries[$0] & LiteralEntry.needsStamp != 0 })
     let requirements = nodeRequirements()
     self.ruleRequirements = ruleRoots.map { requirements[$0] }
   }

@@ -24,6 +24,9 @@ struct LiteralGroups: Sendable {
   let nodeGroup: [Int32]
   /// Each regex gate clause's group (`gateClauses` order); else -1.
   let clauseGroup: [Int32]
+  /// The group of every brand keyword on word boundaries (``BrandTable/brandKeywords``), or -1:
+  /// a message that names no brand skips the walk over the brands.
+  let brandGroup: Int32
   /// The number of groups.
   let count: Int
 
@@ -32,20 +35,22 @@ struct LiteralGroups: Sendable {
   static let minimumSize = 4
 
   /// No groups (a rule set being built).
-  static let empty = LiteralGroups(table: [], nodeGroup: [], clauseGroup: [], count: 0)
+  static let empty = LiteralGroups(table: [], nodeGroup: [], clauseGroup: [], brandGroup: -1, count: 0)
 
-  private init(table: [Int32], nodeGroup: [Int32], clauseGroup: [Int32], count: Int) {
+  private init(table: [Int32], nodeGroup: [Int32], clauseGroup: [Int32], brandGroup: Int32, count: Int) {
     self.table = table
     self.nodeGroup = nodeGroup
     self.clauseGroup = clauseGroup
+    self.brandGroup = brandGroup
     self.count = count
   }
 
-  /// The groups of a compiled rule set: its keyword nodes and its gate clauses. `stamped(l)` says
-  /// whether the automaton pass stamps literal `l`. Identical lists share a group.
+  /// The groups of a compiled rule set: its keyword nodes, its gate clauses and its brand
+  /// keywords (on word boundaries). `stamped(l)` says whether the automaton pass stamps literal
+  /// `l`. Identical lists share a group.
   init(
     nodes: [CompiledRules.Node], literalRefs: [Int], gateClauses: [Range<Int>], gateLiterals: [Int],
-    literalCount: Int, stamped: (Int) -> Bool
+    brandLiterals: [Int] = [], literalCount: Int, stamped: (Int) -> Bool
   ) {
     var groupOf: [GroupKey: Int32] = [:]
     var members: [(literals: [Int], bounded: Bool)] = []
@@ -65,6 +70,7 @@ struct LiteralGroups: Sendable {
       }
     }
     let clauseGroup = gateClauses.map { clause in group(clause.map { gateLiterals[$0] }, bounded: false) }
+    let brandGroup = group(Array(Set(brandLiterals)), bounded: true)
     // Each literal's groups, by the stamp that answers them.
     var anyLists = [[Int32]](repeating: [], count: literalCount)
     var boundedLists = [[Int32]](repeating: [], count: literalCount)
@@ -83,7 +89,8 @@ struct LiteralGroups: Sendable {
       table += [Int32(anyLists[literal].count), Int32(boundedLists[literal].count)]
       table += anyLists[literal] + boundedLists[literal]
     }
-    self.init(table: table, nodeGroup: nodeGroup, clauseGroup: clauseGroup, count: members.count)
+    self.init(
+      table: table, nodeGroup: nodeGroup, clauseGroup: clauseGroup, brandGroup: brandGroup, count: members.count)
   }
 
   /// Stamps the groups that the record at `offset` of `table` lists for a literal's first
