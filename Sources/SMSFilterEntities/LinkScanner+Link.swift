@@ -175,11 +175,23 @@ extension LinkScanner {
     return index
   }
 
+  /// The characters in `range` as a string (a value that is not a scalar left out), encoded
+  /// straight into the string's storage: appending scalars one by one to a string's scalar view
+  /// cost as much as the rest of reading a link.
   func string(in range: Range<Int>) -> String {
-    var text = ""
-    text.unicodeScalars.reserveCapacity(range.count)
-    for index in range { if let scalar = Unicode.Scalar(scalars[index]) { text.unicodeScalars.append(scalar) } }
-    return text
+    scalars.withUnsafeBufferPointer { scalars in
+      String(unsafeUninitializedCapacity: range.count * 4) { utf8 in
+        var count = 0
+        for index in range {
+          guard let scalar = Unicode.Scalar(scalars[index]) else { continue }
+          for unit in UTF8.encode(scalar).unsafelyUnwrapped {
+            utf8[count] = unit
+            count += 1
+          }
+        }
+        return count
+      }
+    }
   }
 
   static func isSpace(_ value: UInt32) -> Bool {
