@@ -176,22 +176,28 @@ extension LinkScanner {
   }
 
   /// The characters in `range` as a string (a value that is not a scalar left out), encoded
-  /// straight into the string's storage: appending scalars one by one to a string's scalar view
-  /// cost as much as the rest of reading a link.
+  /// straight into the string's storage where the platform can (appending scalars one by one to
+  /// a string's scalar view cost as much as the rest of reading a link).
   func string(in range: Range<Int>) -> String {
-    scalars.withUnsafeBufferPointer { scalars in
-      String(unsafeUninitializedCapacity: range.count * 4) { utf8 in
-        var count = 0
-        for index in range {
-          guard let scalar = Unicode.Scalar(scalars[index]) else { continue }
-          for unit in UTF8.encode(scalar).unsafelyUnwrapped {
-            utf8[count] = unit
-            count += 1
+    if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+      return scalars.withUnsafeBufferPointer { scalars in
+        String(unsafeUninitializedCapacity: range.count * 4) { utf8 in
+          var count = 0
+          for index in range {
+            guard let scalar = Unicode.Scalar(scalars[index]) else { continue }
+            UTF8.encode(scalar) { unit in
+              utf8[count] = unit
+              count &+= 1
+            }
           }
+          return count
         }
-        return count
       }
     }
+    var text = ""
+    text.unicodeScalars.reserveCapacity(range.count)
+    for index in range { if let scalar = Unicode.Scalar(scalars[index]) { text.unicodeScalars.append(scalar) } }
+    return text
   }
 
   static func isSpace(_ value: UInt32) -> Bool {

@@ -105,10 +105,10 @@ extension CompiledRules {
       }
       let holds: Bool
       if let profile {
+        let excludedBefore = profile.excludedNanoseconds
         let start = CostProfile.now()
-        let sharedBefore = profile.sharedNanoseconds
         holds = evaluate(ruleRoots[rule], state, .compiled)
-        profile.recordRule(rule, from: start, sharedBefore: sharedBefore, held: holds)
+        profile.recordRule(rule, from: start, excludedBefore: excludedBefore, held: holds)
       } else {
         holds = evaluate(ruleRoots[rule], state, .compiled)
       }

@@ -2,37 +2,43 @@ import Dispatch
 
 /// Where the compiled matcher spends its time on a set of messages, measured while it decides
 /// them (`smsfilter check --cost`): for each rule, how often the decision evaluated it, how often
-/// it held, and the time its own conditions took; and apart from the rules, the work a message's
-/// rules share — normalising, the automaton pass, the learned model, the link, phone-number and
-/// amount scans — each done once per message on first use.
+/// it held, and the time its evaluations took; and apart from the rules, six kinds of work a
+/// message's rules share (``TimeProfile/Stage``: normalising, the automaton pass, the learned model, the
+/// link, phone-number and amount scans), each done once per message on first use.
 ///
-/// Why shared work is timed on its own: it is computed by whichever rule asks first, so charged
-/// to that rule it would make an early rule with a `link:` or `model:` condition look costly
-/// when removing it would only move the cost to the next rule that asks.
+/// Why those are timed on their own: the model and the scans are computed by whichever rule asks
+/// first, so charged to that rule they would make an early rule with a `link:` or `model:`
+/// condition look costly when removing it would only move the cost to the next rule that asks.
+/// Other work remembered for the message — guards, the brands it comes from and names, the
+/// sender's kind, the text's digits — is smaller and still counts toward the first rule that
+/// asks for it.
 ///
-/// Filled by a ``MatchState`` whose ``MatchState/costProfile`` is set; reading the clock around
-/// each part adds a constant per reading, which ``readingCost`` estimates and every figure has
-/// taken off.
+/// Filled by a ``MatchState`` whose ``MatchState/costProfile`` is set. Reading the clock costs
+/// time too: ``readingCost`` (the median of many readings of nothing) is taken off each
+/// measurement, and a stage done inside a rule's evaluation is taken off that rule with its two
+/// readings.
 final class CostProfile {
   /// Work a message's rules share, each done at most once per message.
-  enum Stage: Int, CaseIterable {
-    case normalizing, automaton, model, links, phones, amounts
-  }
+  typealias Stage = TimeProfile.Stage
 
   /// Per rule, in decision order: how many times the decision evaluated it.
   private(set) var evaluations: [Int]
   /// Per rule: how many of those evaluations held.
   private(set) var holds: [Int]
-  /// Per rule: the nanoseconds of its evaluations, shared work and clock readings taken off.
+  /// Per rule: the nanoseconds of its evaluations, stages and clock readings taken off.
   private(set) var nanoseconds: [Double]
-  /// Per stage: how many messages did it, and the nanoseconds it took.
+  /// Per stage: how many messages needed it.
   private(set) var stageRuns = [Int](repeating: 0, count: Stage.allCases.count)
+  /// Per stage: the nanoseconds it took, clock readings taken off.
   private(set) var stageNanoseconds = [Double](repeating: 0, count: Stage.allCases.count)
-  /// The nanoseconds of shared work so far: what a rule's evaluation subtracts.
-  private var sharedSoFar: Double = 0
-  /// The nanoseconds one pair of clock readings adds to what it measures.
+  /// The nanoseconds measured so far that a rule around them must not count: each stage's, with
+  /// its own two clock readings.
+  private(set) var excludedNanoseconds: Double = 0
+  /// The nanoseconds a measurement adds to what it measures: the median, over many tries, of the
+  /// time between two readings with nothing between them.
   let readingCost: Double
 
+  /// An empty profile for a rule set of `ruleCount` rules, with the clock's cost measured.
   init(ruleCount: Int) {
     evaluations = Array(repeating: 0, count: ruleCount)
     holds = evaluations
@@ -44,33 +50,34 @@ final class CostProfile {
   @inline(__always)
   static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-  /// The smallest time a pair of readings measures around nothing, over many tries.
+  /// The median time a pair of readings measures around nothing, over many tries.
   private static func estimateReadingCost() -> Double {
-    var best = UInt64.max
-    for _ in 0..<10_000 {
+    var samples: [UInt64] = []
+    samples.reserveCapacity(10_001)
+    for _ in 0..<10_001 {
       let start = now()
-      best = min(best, now() &- start)
+      samples.append(now() &- start)
     }
-    return Double(best)
+    samples.sort()
+    return Double(samples[samples.count / 2])
   }
 
-  /// Adds one evaluation of `rule`, begun at `start`, that held or not.
-  func recordRule(_ rule: Int, from start: UInt64, sharedBefore: Double, held: Bool) {
-    let elapsed = Double(Self.now() &- start) - readingCost - (sharedSoFar - sharedBefore)
+  /// Adds one evaluation of `rule`, begun at `start` when ``excludedNanoseconds`` was
+  /// `excludedBefore`, that held or not.
+  func recordRule(_ rule: Int, from start: UInt64, excludedBefore: Double, held: Bool) {
+    let elapsed = Double(Self.now() &- start) - readingCost - (excludedNanoseconds - excludedBefore)
     evaluations[rule] += 1
     if held { holds[rule] += 1 }
     nanoseconds[rule] += max(0, elapsed)
   }
 
-  /// The shared work measured so far (for ``recordRule(_:from:sharedBefore:held:)``).
-  var sharedNanoseconds: Double { sharedSoFar }
-
   /// Adds one message's `stage`, begun at `start`.
   func recordStage(_ stage: Stage, from start: UInt64) {
-    let elapsed = max(0, Double(Self.now() &- start) - readingCost)
+    let measured = Double(Self.now() &- start)
     stageRuns[stage.rawValue] += 1
-    stageNanoseconds[stage.rawValue] += elapsed
-    sharedSoFar += elapsed
+    stageNanoseconds[stage.rawValue] += max(0, measured - readingCost)
+    // A rule around the stage saw the work and both readings.
+    excludedNanoseconds += measured + readingCost
   }
 
   /// Runs `body`, timed as `stage` when `profile` is set.

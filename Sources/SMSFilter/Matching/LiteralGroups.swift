@@ -50,7 +50,7 @@ struct LiteralGroups: Sendable {
   /// `l`. Identical lists share a group.
   init(
     nodes: [CompiledRules.Node], literalRefs: [Int], gateClauses: [Range<Int>], gateLiterals: [Int],
-    brandLiterals: [Int] = [], literalCount: Int, stamped: (Int) -> Bool
+    brandLiterals: [Int], literalCount: Int, stamped: (Int) -> Bool
   ) {
     var groupOf: [GroupKey: Int32] = [:]
     var members: [(literals: [Int], bounded: Bool)] = []

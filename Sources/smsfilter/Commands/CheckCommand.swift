@@ -93,7 +93,7 @@ struct CheckCommand: ParsableCommand {
             "  \(String(format: "%6.3f", Double(runs) / count))  \(String(format: "%6.3f", Double(matches) / count))  \(source)"
           )
         }
-        printTimeProfile(classifier.costProfile(queries), corpus: cost)
+        printTimeProfile(classifier.timeProfile(queries), corpus: cost)
       }
       if !report.failures.isEmpty { throw ExitCode(ExitStatus.someFailed) }
     }
@@ -101,7 +101,7 @@ struct CheckCommand: ParsableCommand {
 
   /// Prints where deciding the corpus's messages spends its time: shared work, then each rule's
   /// own conditions, costliest first.
-  private func printTimeProfile(_ report: RuleCostReport, corpus: String) {
+  private func printTimeProfile(_ report: TimeProfile, corpus: String) {
     func microseconds(_ nanoseconds: Double) -> String { String(format: "%6.3f", nanoseconds / 1000) }
     func percent(_ share: Double) -> String { String(format: "%5.1f%%", share * 100) }
     print(
@@ -109,12 +109,26 @@ struct CheckCommand: ParsableCommand {
         + "(the parts below, each timed on its own, add up to \(String(format: "%.2f", report.measuredNanoseconds / 1000)) us);"
     )
     print("shared work, done once for the messages that need it (us a message, share of messages):")
-    for stage in report.stages { print("  \(microseconds(stage.nanoseconds))  \(percent(stage.share))  \(stage.name)") }
-    print("by rule, its own conditions (us a message, evaluations a message, share that held):")
+    for figures in report.stages {
+      print("  \(microseconds(figures.nanoseconds))  \(percent(figures.share))  \(Self.name(of: figures.stage))")
+    }
+    print("by rule, its evaluations with that work apart (us a message, evaluations a message, share that held):")
     for rule in report.rules {
       print(
         "  \(microseconds(rule.nanoseconds))  \(String(format: "%5.2f", rule.evaluations))  \(percent(rule.held))  \(rule.id)"
       )
+    }
+  }
+
+  /// How the time profile names a stage.
+  private static func name(of stage: TimeProfile.Stage) -> String {
+    switch stage {
+    case .normalizing: "normalising the body"
+    case .automaton: "the automaton pass (keywords and regex literals)"
+    case .model: "the learned model"
+    case .links: "the link scan"
+    case .phones: "the phone-number scan"
+    case .amounts: "the amount scan"
     }
   }
 

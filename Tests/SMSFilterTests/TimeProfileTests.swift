@@ -3,9 +3,10 @@ import Testing
 
 @testable import SMSFilter
 
-/// `smsfilter check --cost`'s time profile: which rules the decisions evaluated and how often
-/// they held, shared work counted once per message that needs it, and decisions unchanged.
-@Suite struct CostProfileTests: LoadsRuleText {
+/// `smsfilter check --cost`'s time profile (``Classifier/timeProfile(_:)``): which rules the
+/// decisions evaluated and how often they held, shared work counted once per message that needs
+/// it, and decisions unchanged by the measuring.
+@Suite struct TimeProfileTests: LoadsRuleText {
   let yaml = """
     rules:
       - id: RAW_IP
@@ -31,7 +32,7 @@ import Testing
 
   @Test func countsEvaluationsHoldsAndSharedWork() throws {
     let classifier = try Classifier(ruleSet: load(yaml))
-    let report = classifier.costProfile(messages)
+    let report = classifier.timeProfile(messages)
     #expect(report.messages == 4)
     let rules = Dictionary(uniqueKeysWithValues: report.rules.map { ($0.id, $0) })
     // RAW_IP has no literal: every message evaluates it; it holds for the first only.
@@ -43,23 +44,33 @@ import Testing
     // HELLO is reached by the two messages with "hello" that nothing above decided.
     #expect(rules["HELLO"]?.evaluations == 0.5)
     #expect(rules["HELLO"]?.held == 1)
-    let stages = Dictionary(uniqueKeysWithValues: report.stages.map { ($0.name, $0) })
-    #expect(stages[CostProfile.Stage.normalizing.name]?.share == 1)
-    #expect(stages[CostProfile.Stage.automaton.name]?.share == 1)
+    let stages = Dictionary(uniqueKeysWithValues: report.stages.map { ($0.stage, $0) })
+    #expect(report.stages.map(\.stage) == TimeProfile.Stage.allCases)
+    #expect(stages[.normalizing]?.share == 1)
+    #expect(stages[.automaton]?.share == 1)
     // The link scan runs once per message, however many link conditions ask.
-    #expect(stages[CostProfile.Stage.links.name]?.share == 1)
+    #expect(stages[.links]?.share == 1)
     // Amounts are scanned only for the messages PRICE was evaluated for.
-    #expect(stages[CostProfile.Stage.amounts.name]?.share == 0.5)
-    #expect(stages[CostProfile.Stage.model.name]?.share == 0)
-    #expect(report.rules.allSatisfy { $0.nanoseconds >= 0 })
-    #expect(report.measuredNanoseconds > 0)
+    #expect(stages[.amounts]?.share == 0.5)
+    #expect(stages[.model]?.share == 0)
+    #expect(stages[.phones]?.share == 0)
+    // Work never done takes no time; work done takes some.
+    #expect(stages[.model]?.nanoseconds == 0 && stages[.phones]?.nanoseconds == 0)
+    #expect((stages[.normalizing]?.nanoseconds ?? 0) > 0)
+    // Costliest first.
+    #expect(zip(report.rules, report.rules.dropFirst()).allSatisfy { $0.nanoseconds >= $1.nanoseconds })
   }
 
   @Test func profilingLeavesDecisionsAsTheyWere() throws {
     let classifier = try Classifier(ruleSet: load(yaml))
-    let before = messages.map { classifier.classify($0) }
-    _ = classifier.costProfile(messages)
-    #expect(messages.map { classifier.classify($0) } == before)
-    #expect(before.map(\.ruleID) == ["RAW_IP", "HELLO", "PRICE", "HELLO"])
+    let plain = classifier.makeMatcher()
+    let profiled = classifier.makeMatcher()
+    profiled.state.costProfile = CostProfile(ruleCount: classifier.compiled.ruleRoots.count)
+    for message in messages {
+      let expected = message.withInput { classifier.decide($0, plain) }
+      #expect(message.withInput { classifier.decide($0, profiled) } == expected)
+    }
+    #expect(profiled.state.costProfile?.evaluations.reduce(0, +) ?? 0 > 0)
+    #expect(messages.map { classifier.classify($0).ruleID } == ["RAW_IP", "HELLO", "PRICE", "HELLO"])
   }
 }
