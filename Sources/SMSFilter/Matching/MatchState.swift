@@ -269,30 +269,32 @@ final class MatchState {
     return probabilities
   }
 
-  /// The message's links, scanned on first use (and timed then, when profiling).
+  /// The message's links, scanned on first use.
   func links() -> [Link] {
-    if costProfile != nil, !entities.knowsLinks(generation: generation) {
-      return CostProfile.timing(.links, in: costProfile) { entities.links(in: body, generation: generation) }
+    timedOnFirstUse(.links, known: entities.knowsLinks(generation: generation)) {
+      entities.links(in: body, generation: generation)
     }
-    return entities.links(in: body, generation: generation)
   }
 
-  /// The message's phone numbers, scanned on first use (and timed then, when profiling).
+  /// The message's phone numbers, scanned on first use.
   func phones() -> [PhoneNumber] {
-    if costProfile != nil, !entities.knowsPhones(generation: generation) {
-      return CostProfile.timing(.phones, in: costProfile) {
-        entities.phones(in: body, country: receiverISOCountryCode, generation: generation)
-      }
+    timedOnFirstUse(.phones, known: entities.knowsPhones(generation: generation)) {
+      entities.phones(in: body, country: receiverISOCountryCode, generation: generation)
     }
-    return entities.phones(in: body, country: receiverISOCountryCode, generation: generation)
   }
 
-  /// The message's money amounts, scanned on first use (and timed then, when profiling).
+  /// The message's money amounts, scanned on first use.
   func amounts() -> [MoneyAmount] {
-    if costProfile != nil, !entities.knowsAmounts(generation: generation) {
-      return CostProfile.timing(.amounts, in: costProfile) { entities.amounts(in: body, generation: generation) }
+    timedOnFirstUse(.amounts, known: entities.knowsAmounts(generation: generation)) {
+      entities.amounts(in: body, generation: generation)
     }
-    return entities.amounts(in: body, generation: generation)
+  }
+
+  /// Runs `body`, timed as `stage` when profiling and `known` is false (the work is done now,
+  /// not read back from what this message already found).
+  @inline(__always)
+  private func timedOnFirstUse<Result>(_ stage: TimeProfile.Stage, known: Bool, _ body: () -> Result) -> Result {
+    CostProfile.timing(stage, in: known ? nil : costProfile, body)
   }
 
   /// Lower-cases the sender and classifies its kind, once per message, on first use.
